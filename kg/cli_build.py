@@ -1,0 +1,1 @@
+"""Commands that build and check the graph: build, validate, profile."""

@@ -1,0 +1,218 @@
+"""Plain records that readers yield: what a document says, with where it says it.
+
+Records know nothing of RDF or of identity. Names are kept twice: as printed
+(decoration included) and cleaned. Dates are ISO strings of varying precision:
+``"2024"``, ``"2024-06"`` or ``"2024-06-16"``.
+
+>>> span = Span("cv.md", 3, 4)
+>>> str(span)
+'cv.md:3-4'
+>>> Author(printed="**Jane Doe\\\\***", name="Jane Doe", equal_contribution=True).name
+'Jane Doe'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a record came from: a document and a 1-based inclusive line range."""
+
+    document: str
+    first_line: int
+    last_line: int
+
+    def __str__(self) -> str:
+        if self.first_line == self.last_line:
+            return f"{self.document}:{self.first_line}"
+        return f"{self.document}:{self.first_line}-{self.last_line}"
+
+
+@dataclass(frozen=True)
+class Period:
+    """A start and end date; ``ongoing`` where the document says "Present" or "Now"."""
+
+    start: str | None = None
+    end: str | None = None
+    ongoing: bool = False
+
+
+@dataclass(frozen=True)
+class OrgRef:
+    """An organization as printed: a unit may sit inside a parent (``"S-Lab"`` in ``"NTU"``)."""
+
+    name: str
+    parent: OrgRef | None = None
+    location: str | None = None
+    country: str | None = None
+
+
+@dataclass(frozen=True)
+class Author:
+    """One entry of a printed author list."""
+
+    printed: str
+    name: str
+    equal_contribution: bool = False
+    et_al_follows: bool = False
+
+
+@dataclass(frozen=True)
+class VenueRef:
+    """A venue as printed: a full name, an acronym, or both."""
+
+    name: str | None = None
+    acronym: str | None = None
+
+
+@dataclass
+class Profile:
+    """The person a document is about, and how to reach them."""
+
+    name: str
+    span: Span
+    emails: list[str] = field(default_factory=list)
+    homepages: list[str] = field(default_factory=list)
+    orcid: str | None = None
+    telephones: list[str] = field(default_factory=list)
+    street_addresses: list[str] = field(default_factory=list)
+    affiliations: list[OrgRef] = field(default_factory=list)
+    biography: str | None = None
+
+
+@dataclass
+class Work:
+    """A publication, preprint, paper under review or thesis.
+
+    ``authors`` is the printed list in order; where a document gives only the
+    subject's role ("First author"), ``subject_ordinal`` carries it instead.
+    """
+
+    title: str
+    span: Span
+    authors: list[Author] = field(default_factory=list)
+    kind: str = "article"  # article | thesis
+    status: str = "published"  # published | preprint | under review
+    venue: VenueRef | None = None
+    year: str | None = None
+    subject_ordinal: int | None = None
+    subject_equal_contribution: bool = False
+    recognitions: list[str] = field(default_factory=list)
+    abstract: str | None = None
+    keywords: list[str] = field(default_factory=list)
+    supervisors: list[str] = field(default_factory=list)
+    institution: OrgRef | None = None
+
+
+@dataclass
+class Position:
+    """A role held at an organization: kind is job, internship, visit, fellowship or teaching."""
+
+    role: str | None
+    organization: OrgRef | None
+    period: Period
+    span: Span
+    kind: str = "job"
+    location: str | None = None
+    description: list[str] = field(default_factory=list)
+    courses: list[str] = field(default_factory=list)
+    homepage: str | None = None
+
+
+@dataclass
+class Education:
+    """A period of study for a degree."""
+
+    degree: str | None
+    institution: OrgRef | None
+    period: Period
+    span: Span
+    level: str | None = None  # bachelor | master | doctorate
+    field_of_study: str | None = None
+    grade: str | None = None
+    thesis_title: str | None = None
+    supervisors: list[str] = field(default_factory=list)
+    location: str | None = None
+
+
+@dataclass
+class Award:
+    title: str
+    span: Span
+    year: str | None = None
+    prize: str | None = None
+
+
+@dataclass
+class Talk:
+    title: str
+    span: Span
+    place: str | None = None
+    date: str | None = None
+
+
+@dataclass
+class ServiceRole:
+    role: str
+    span: Span
+    venue: VenueRef | None = None
+    year: str | None = None
+    event: str | None = None
+
+
+@dataclass
+class Project:
+    name: str
+    span: Span
+    period: Period = Period()
+    description: list[str] = field(default_factory=list)
+    funding: str | None = None
+    homepage: str | None = None
+
+
+@dataclass
+class Skill:
+    name: str
+    span: Span
+    level: int | None = None
+    level_out_of: int | None = None
+    detail: str | None = None
+
+
+@dataclass
+class Interest:
+    name: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class Skip:
+    """Something a reader could not use, and why; the build reports every one."""
+
+    span: Span
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.span}: {self.reason}"
+
+
+Fact = Work | Position | Education | Award | Talk | ServiceRole | Project | Skill | Interest
+
+
+@dataclass
+class Document:
+    """Everything one reader got out of one source document."""
+
+    path: str
+    format: str
+    sha256: str
+    subject: Profile | None
+    facts: list[Fact] = field(default_factory=list)
+    skipped: list[Skip] = field(default_factory=list)
+    latest_date: str | None = None
+
+    def of_type(self, kind: type) -> list:
+        """The facts of one record type, in document order."""
+        return [f for f in self.facts if isinstance(f, kind)]

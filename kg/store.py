@@ -1,0 +1,61 @@
+"""The built store: an Oxigraph database in ``out/store`` that later commands open fast.
+
+The default graph holds the merged view; each source document has its own named
+graph; ``ONTOLOGY_GRAPH`` holds ``ontology.ttl``. See ``docs/data-model.md``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyoxigraph
+
+from kg.errors import UserError
+from kg.vocab import DATA
+
+STORE_DIR = "store"
+ONTOLOGY_GRAPH = str(DATA["graph/ontology"])
+
+
+def store_path(out_dir: str | Path) -> Path:
+    """Where ``kg build`` puts the store for an output folder."""
+    return Path(out_dir) / STORE_DIR
+
+
+def open_store(out_dir: str | Path = "out") -> pyoxigraph.Store:
+    """Open the store that ``kg build`` wrote into *out_dir*, read-only.
+
+    Raises
+    ------
+    UserError
+        If no store was built there, naming the command that builds it.
+    """
+    path = store_path(out_dir)
+    if not (path.is_dir() and any(path.iterdir())):
+        raise UserError(f"no built graph in {Path(out_dir)}/ (expected {path}/); run `kg build` first")
+    return pyoxigraph.Store.read_only(str(path))
+
+
+def load_dataset(out_dir: str | Path = "out"):
+    """The built graph as an rdflib ``Dataset`` (parsed from ``kg.trig``), for rdflib users.
+
+    The merged view is ``kg.ttl``; this returns the per-source named graphs.
+    """
+    import rdflib
+
+    trig = Path(out_dir) / "kg.trig"
+    if not trig.is_file():
+        raise UserError(f"no {trig}; run `kg build` first")
+    ds = rdflib.Dataset()
+    ds.parse(trig, format="trig")
+    return ds
+
+
+def load_merged_graph(out_dir: str | Path = "out"):
+    """The merged view (``kg.ttl``) as an rdflib ``Graph``."""
+    import rdflib
+
+    ttl = Path(out_dir) / "kg.ttl"
+    if not ttl.is_file():
+        raise UserError(f"no {ttl}; run `kg build` first")
+    return rdflib.Graph().parse(ttl, format="turtle")
