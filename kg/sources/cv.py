@@ -1,0 +1,110 @@
+"""Reader for CVs in markdown (with HTML fragments and tables) or plain text.
+
+The two differ only in markup, which :mod:`kg.sources.layout` removes; both yield
+the same records. ``format`` is ``"markdown-cv"`` where the text carries markup.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kg.records import Document, Education, Interest, OrgRef, Profile, Span
+from kg.sources import sections as S
+from kg.sources.layout import split_sections
+from kg.sources.text import clean_person_name, links_in, looks_like_person_name, strip_markup
+
+EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+PHONE = re.compile(r"^\+?[\d\s().-]{7,}$")
+STREET = re.compile(r"\b(?:street|st\.?|avenue|ave\.?|road|rd\.?|square|lane|drive|boulevard|blvd|way|"
+                    r"place|court|building|floor|room|suite|apt)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\b\d{5,6}\b",
+                    re.I)
+MARKUP = re.compile(r"^#{1,6}\s|\*\*|\]\(|^\|.*\|$", re.M)
+
+PARSERS = {
+    "experience": S.parse_career, "education": S.parse_career, "teaching": S.parse_career,
+    "publications": S.parse_publications, "awards": S.parse_awards, "service": S.parse_service,
+    "talks": S.parse_talks, "interests": S.parse_interests, "skills": S.parse_skills,
+    "projects": S.parse_projects,
+}
+
+
+def looks_like_cv(text: str) -> bool:
+    """A CV names at least two sections we know (Education, Publications, ...)."""
+    return sum(s.kind in PARSERS or s.kind == "summary" for s in split_sections(text)) >= 2
+
+
+def read_cv(text: str, document: str, ctx: S.Context) -> tuple[Profile | None, list, str]:
+    """The profile and facts of a CV; skips go to ``ctx``. Returns (profile, facts, format)."""
+    sections = split_sections(text)
+    profile = _read_header(sections[0], document, ctx)
+    facts: list = []
+    for section in sections[1:]:
+        if section.kind == "summary":
+            bio, interests = S.parse_summary(section, ctx)
+            if profile and bio:
+                profile.biography = bio
+            facts += interests
+        elif section.kind in PARSERS:
+            facts += PARSERS[section.kind](section, ctx)
+        elif section.items:
+            ctx.skip(section.items, f"section {section.title!r} is not one kg reads "
+                                    f"(known: {', '.join(sorted(set(PARSERS) | {'summary'}))})")
+    fmt = "markdown-cv" if MARKUP.search(text) else "text-cv"
+    return profile, facts, fmt
+
+
+def _read_header(section, document: str, ctx: S.Context) -> Profile | None:
+    items = list(section.items)
+    if not items:
+        return None
+    name_item = items.pop(0)
+    name = clean_person_name(re.sub(r"^#+\s*", "", name_item.raw))
+    if not looks_like_person_name(name):
+        ctx.skip([name_item], f"first line {name!r} does not look like the CV owner's name")
+        return None
+    profile = Profile(name=name, span=Span(document, name_item.line, name_item.line))
+    affiliation_lines: list[str] = []
+    for item in items:
+        for part in re.split(r"\s+\|\s+|\s*•\s*|\s+\u2022\s+", item.raw):
+            text = strip_markup(part).strip(" |")
+            label = re.match(r"^(E-?mail|Email|Tel\.?|Phone|Mobile|Homepage|Web(?:site)?|ORCID|Address)\s*:?\s*",
+                             text, re.I)
+            key = label.group(1).lower() if label else ""
+            value = text[label.end():] if label else text
+            if not value:
+                continue
+            if EMAIL.search(value) and key not in ("homepage", "website", "web"):
+                profile.emails += [e for e in EMAIL.findall(value) if e not in profile.emails]
+                rest = EMAIL.sub("", value).strip(" @,;")
+                if not rest:
+                    continue
+                value = rest
+            urls = links_in(part) or re.findall(r"https?://\S+", value)
+            if urls:
+                for url in urls:
+                    if "orcid.org" in url:
+                        profile.orcid = url
+                    elif url not in profile.homepages:
+                        profile.homepages.append(url)
+                continue
+            if key.startswith(("tel", "phone", "mobile")) or "\U0001F4DE" in part or PHONE.match(value):
+                profile.telephones.append(value)
+            elif key == "address" or "\U0001F4CD" in part or (re.search(r"\d", value) and STREET.search(value)):
+                profile.street_addresses.append(value)
+            elif S.ORG_WORDS.search(value) or re.search(r"\b[A-Z]{2,}\b", value):
+                affiliation_lines.append(value)
+            else:
+                ctx.skip([item], f"header line {value!r} is neither contact detail nor affiliation")
+    if affiliation_lines:
+        ref = None
+        for line in reversed(affiliation_lines):
+            ref = OrgRef(line, ref)
+        profile.affiliations.append(ref)
+    return profile
+
+
+def education_supervisors(facts: list) -> list[str]:
+    return [n for f in facts if isinstance(f, Education) for n in f.supervisors]
+
+
+__all__ = ["read_cv", "looks_like_cv", "Interest"]

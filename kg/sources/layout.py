@@ -1,0 +1,214 @@
+"""From a CV's text to sections of items: the layout layer the CV readers share.
+
+A CV arrives as markdown with HTML fragments, HTML or markdown tables, two entries
+side by side on one tab-separated line, or plain text. This module turns each of
+those layouts into the same thing: named sections, each a stream of :class:`Item`
+(one cell or line of text with its line number and a flag where the layout itself
+says a new entry starts). Section parsers (``kg.sources.sections``) never see the layout.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from kg.sources.text import is_wholly_bold, parse_period, strip_markup
+
+# Section titles CVs use, mapped to the kind of section. Matching ignores case and a trailing colon.
+SECTION_TITLES = {
+    "summary": "summary", "biography": "summary", "bio": "summary", "about": "summary",
+    "about me": "summary", "profile": "summary", "research summary": "summary",
+    "experience": "experience", "employment": "experience", "work experience": "experience",
+    "professional experience": "experience", "research experience": "experience",
+    "positions": "experience", "appointments": "experience", "industry experience": "experience",
+    "academic positions": "experience", "employment history": "experience",
+    "education": "education",
+    "publications": "publications", "publication": "publications", "academic publications": "publications",
+    "selected publications": "publications", "papers": "publications", "refereed publications": "publications",
+    "awards": "awards", "award": "awards", "honors": "awards", "honours": "awards",
+    "awards and honors": "awards", "honors and awards": "awards", "awards & honors": "awards",
+    "honors & awards": "awards", "scholarships": "awards", "grants and awards": "awards",
+    "professional service": "service", "service": "service", "academic service": "service",
+    "professional activities": "service",
+    "talks": "talks", "talk": "talks", "invited talks": "talks", "invited talk": "talks",
+    "presentations": "talks",
+    "research interests": "interests", "research interest": "interests", "interests": "interests",
+    "skills": "skills", "technical skills": "skills",
+    "projects": "projects", "research projects": "projects", "project": "projects",
+    "teaching": "teaching", "teaching experience": "teaching",
+}
+# Sub-headings inside a publication list that say what status the works below have.
+PUBLICATION_GROUPS = {
+    "conference & journal papers": "published", "conference and journal papers": "published",
+    "journal papers": "published", "conference papers": "published", "journal articles": "published",
+    "workshop papers": "published", "peer-reviewed publications": "published",
+    "under review": "under review", "submitted": "under review", "manuscripts under review": "under review",
+    "preprints": "preprint", "preprint": "preprint", "working papers": "preprint",
+}
+
+
+@dataclass
+class Item:
+    """One piece of text in a section, in document order."""
+
+    raw: str
+    line: int
+    new_entry: bool = False  # the layout (a table row, a column head) starts an entry here
+    gap_before: bool = False  # a blank line came before
+    row_year: str | None = None  # the year printed at the right of this item's row
+    bullet: bool = False
+    column: int = 0
+
+    @property
+    def text(self) -> str:
+        return strip_markup(self.raw)
+
+    @property
+    def bold(self) -> bool:
+        return is_wholly_bold(self.raw)
+
+
+@dataclass
+class Section:
+    kind: str  # a value of SECTION_TITLES, "header" before the first section, or "unknown"
+    title: str
+    line: int
+    items: list[Item] = field(default_factory=list)
+
+
+def _cells(line: str) -> list[str] | None:
+    """Cells of a markdown table row, or None when the line is not one."""
+    s = line.strip()
+    if not (s.startswith("|") and s.endswith("|") and len(s) > 1):
+        return None
+    inner = re.split(r"(?<!\\)\|", s[1:-1])
+    return [c.strip() for c in inner]
+
+
+def _is_table_rule(cells: list[str]) -> bool:
+    return all(re.fullmatch(r":?-{2,}:?", c.strip()) for c in cells if c.strip()) and any(cells)
+
+
+def section_title_kind(text: str) -> str | None:
+    """The section kind a heading names, or None."""
+    key = re.sub(r"\s+", " ", strip_markup(text)).strip(" :").lower()
+    return SECTION_TITLES.get(key)
+
+
+def _publication_group(text: str) -> str | None:
+    return PUBLICATION_GROUPS.get(strip_markup(text).strip(" :").lower())
+
+
+def _looks_like_heading(text: str) -> bool:
+    """An all-capitals line of a few words: a section heading even if we do not know it."""
+    t = strip_markup(text).strip(" :")
+    return bool(t) and t.upper() == t and re.search(r"[A-Z]{3}", t) is not None and len(t.split()) <= 4 \
+        and not re.search(r"\d", t)
+
+
+def _split_list_items(raw: str) -> list[str] | None:
+    """``<ul><li>a</li><li>b</li></ul>`` on one line -> ``["a", "b"]``."""
+    if "<li" not in raw:
+        return None
+    return [m.strip() for m in re.findall(r"<li[^>]*>(.*?)</li>", raw, re.S) if m.strip()]
+
+
+def _is_column_head(cells: list[str]) -> bool:
+    """Two entries side by side: ``title<TAB>dates<TAB>title<TAB>dates``."""
+    return (len(cells) == 4 and all(cells[i].strip() for i in range(4))
+            and parse_period(strip_markup(cells[1])) is not None
+            and parse_period(strip_markup(cells[3])) is not None)
+
+
+def split_sections(text: str) -> list[Section]:
+    """Split a CV's text into sections of items.
+
+    >>> secs = split_sections("Jane Doe\\n\\nEDUCATION\\n\\nPh.D. in Physics\\nSome University\\n")
+    >>> [(s.kind, [i.text for i in s.items]) for s in secs]
+    [('header', ['Jane Doe']), ('education', ['Ph.D. in Physics', 'Some University'])]
+    """
+    lines = text.splitlines()
+    sections = [Section("header", "", 1)]
+    gap = False
+    i = 0
+    while i < len(lines):
+        number, raw = i + 1, lines[i].rstrip(" \r\n")
+        i += 1
+        current = sections[-1]
+        stripped = raw.strip()
+        if not stripped or re.fullmatch(r"-{3,}|\*{3,}|_{3,}", stripped):
+            gap = True
+            continue
+
+        cells = _cells(raw)
+        if cells is not None:
+            if _is_table_rule(cells) or not any(c for c in cells):
+                continue
+            first = True
+            for col, cell in enumerate(cells):
+                for part in re.split(r"<br\s*/?>", cell):
+                    if strip_markup(part):
+                        current.items.append(Item(part, number, new_entry=first, gap_before=gap, column=col))
+                        first = False
+            gap = False
+            continue
+
+        heading = re.match(r"^(#{1,6})\s+(.*)$", stripped)
+        tab_cells = raw.split("\t")
+        filled = [c for c in tab_cells if strip_markup(c)]
+        single = filled[0] if len(filled) == 1 else None
+        if heading or single is not None:
+            title = heading.group(2) if heading else single
+            kind = section_title_kind(title)
+            if current.kind == "publications" and kind is None and _publication_group(title):
+                current.items.append(Item(title, number, new_entry=True, gap_before=gap))
+                current.items[-1].column = -1  # marks a status group heading
+                gap = False
+                continue
+            is_name = heading and len(heading.group(1)) == 1 and current.kind == "header"
+            unknown_heading = _looks_like_heading(title) and (current.kind != "header" or len(title.split()) >= 2)
+            if not is_name and (kind or heading or unknown_heading):
+                sections.append(Section(kind or "unknown", strip_markup(title), number))
+                gap = False
+                continue
+
+        if _is_column_head(tab_cells):
+            block = [(number, tab_cells)]
+            while i < len(lines):
+                nxt = lines[i].rstrip(" \r\n").split("\t")
+                if len(nxt) != 4 or _is_column_head(nxt) or not any(strip_markup(c) for c in nxt):
+                    break
+                block.append((i + 1, nxt))
+                i += 1
+            for col in (0, 2):
+                first = True
+                for n, row in block:
+                    for part in row[col:col + 2]:
+                        if strip_markup(part):
+                            current.items.append(Item(part, n, new_entry=first, gap_before=gap and first, column=col))
+                            first = False
+            gap = False
+            continue
+
+        if len(tab_cells) > 1:
+            year = strip_markup(filled[-1]) if len(filled) >= 2 else None
+            row_year = year if year and re.fullmatch(r"(?:19|20)\d\d", year) else None
+            for col, cell in enumerate(tab_cells):
+                if not strip_markup(cell):
+                    continue
+                listed = _split_list_items(cell)
+                for part in listed or [cell]:
+                    current.items.append(Item(part, number, gap_before=gap, row_year=row_year if col == 0 else None,
+                                              bullet=listed is not None, column=col))
+            gap = False
+            continue
+
+        listed = _split_list_items(raw)
+        if listed:
+            for part in listed:
+                current.items.append(Item(part, number, gap_before=gap, bullet=True))
+        else:
+            bullet = re.match(r"^\s*(?:[-*+•]|\d+\.)\s+", raw) is not None and not re.match(r"^\s*(?:[-*+]\s+)?\d+\.\s", raw)
+            current.items.append(Item(raw, number, gap_before=gap, bullet=bullet and not re.match(r"^\s*\*\*", raw)))
+        gap = False
+    return sections
