@@ -1,0 +1,176 @@
+"""Analyses on the hand-written fixture (tests/data/graph-fixture.trig).
+
+Every expected value is worked out by hand from the fixture's header comment and triples.
+"""
+
+from pathlib import Path
+
+import networkx as nx
+import pyoxigraph
+import pytest
+
+from kg import analyses as an
+from kg.errors import UserError
+from kg.projections import coauthor_graph, person_organization_graph
+
+FIXTURE = Path(__file__).parent / "data" / "graph-fixture.trig"
+P = "https://kg.example/id/person/"
+ADA, BOB, CYD, DEE, EVE, FAY, GUS, HAL = (P + x for x in (
+    "ada-lovelace", "bob-byte", "cyd-cache", "dee-data", "eve-edge", "fay-flop", "gus-graph", "hal-hash"))
+
+
+@pytest.fixture(scope="module")
+def store():
+    s = pyoxigraph.Store()
+    s.load(path=str(FIXTURE), format=pyoxigraph.RdfFormat.TRIG)
+    return s
+
+
+@pytest.fixture(scope="module")
+def g(store):
+    return coauthor_graph(store)
+
+
+@pytest.fixture(scope="module")
+def po(store):
+    return person_organization_graph(store)
+
+
+def test_top_collaborators(g):
+    top = an.top_collaborators(g, ADA)
+    assert list(top.name) == ["Bob Byte", "Cyd Cache", "Dée Data"]
+    assert list(top.joint_works) == [2, 2, 1]
+    assert list(top.weight) == [1.5, 1.0, 0.5]
+    assert top.loc[0, "years"] == "2019, 2020"
+    assert top.loc[0, "venues"] == "CONFA, Journal B"
+    assert top.loc[0, "works"] == "Alpha (2019); Beta (2020)"
+    assert an.top_collaborators(g, ADA, n=1).shape[0] == 1
+    assert an.top_collaborators(g, HAL).empty
+
+
+def test_top_collaborators_checks_inputs(g):
+    with pytest.raises(UserError, match="not a node"):
+        an.top_collaborators(g, P + "nobody")
+    with pytest.raises(UserError, match="positive whole number"):
+        an.top_collaborators(g, ADA, n=0)
+
+
+def test_shared_collaborators(g):
+    shared = an.shared_collaborators(g, [ADA, BOB])
+    assert shared.to_dict("records") == [
+        {"collaborator": CYD, "name": "Cyd Cache", "joint_works": 3, "Ada Lovelace": 2, "Bob Byte": 1}]
+    assert an.shared_collaborators(g, [ADA, BOB, EVE]).empty
+    with pytest.raises(UserError, match="two or more different people"):
+        an.shared_collaborators(g, [ADA, ADA])
+
+
+def test_collaboration_path(g):
+    path = an.collaboration_path(g, ADA, FAY)
+    assert list(zip(path["from_name"], path["to_name"], path["joint_works"])) == [
+        ("Ada Lovelace", "Bob Byte", 2), ("Bob Byte", "Eve Edge", 1), ("Eve Edge", "Fay Flop", 1)]
+    assert path.loc[1, "works"] == "Delta (2022)"
+    # two shortest paths dee-ada-bob and dee-cyd-bob, one joint work each: the smaller IRI wins
+    assert list(an.collaboration_path(g, DEE, BOB)["to"]) == [ADA, BOB]
+    none = an.collaboration_path(g, ADA, HAL)
+    assert none.empty and none.attrs["connected"] is False
+    with pytest.raises(UserError, match="two different people"):
+        an.collaboration_path(g, ADA, ADA)
+
+
+def test_centrality_exact(g):
+    c = an.centrality(g).set_index("node")
+    # pairs through bob: eve and fay to ada, cyd, dee = 6 of C(6,2)=15 -> normalised 6*2/(6*5)
+    assert c.loc[BOB, "betweenness"] == pytest.approx(0.4)
+    assert c.loc[EVE, "betweenness"] == pytest.approx(4 / 15)
+    # dee-bob, dee-eve, dee-fay each have two shortest paths, one through ada: 1.5 / 15
+    assert c.loc[ADA, "betweenness"] == pytest.approx(0.1)
+    assert c.loc[HAL, "betweenness"] == 0
+    assert c.loc[ADA, "degree"] == 3 and c.loc[ADA, "weighted_degree"] == pytest.approx(3.0)
+    assert c.pagerank.sum() == pytest.approx(1.0)
+    assert "exact" in c.attrs["method"]
+
+
+def test_centrality_sampled_with_every_pivot_equals_exact(g):
+    sampled = an.centrality(g, method="sampled", pivots=7).set_index("node")
+    assert "sampled from 7 of 7" in sampled.attrs["method"]
+    assert sampled.loc[BOB, "betweenness"] == pytest.approx(0.4)
+
+
+def test_communities_cover_everyone_with_labels(g):
+    frame = an.communities(g)
+    assert frame["size"].sum() == 7
+    assert list(frame["community"]) == list(range(1, len(frame) + 1))
+    membership = an.community_membership(g)
+    assert set(membership) == set(g)
+    # hal wrote alone: a community of one, labelled with his name
+    assert frame.loc[frame.community == membership[HAL], "label"].item() == "Hal Hash"
+    assert frame.equals(an.communities(g))  # same seed, same answer
+
+
+def test_brokers(g):
+    membership = {ADA: 1, BOB: 1, CYD: 1, DEE: 1, EVE: 2, FAY: 2, HAL: 3}
+    frame = an.brokers(g, membership)
+    assert list(frame.node) == [EVE, BOB]
+    assert list(frame.participation) == [0.5, round(1 - 5 / 9, 6)]
+    with pytest.raises(UserError, match="membership lacks"):
+        an.brokers(g, {ADA: 1})
+
+
+def test_collaborations_per_year(g):
+    ada = an.collaborations_per_year(g, ADA)
+    assert ada.values.tolist() == [[2019, 1, 2, 2], [2020, 1, 1, 0], [2021, 1, 2, 1]]
+    everyone = an.collaborations_per_year(g)
+    assert everyone.values.tolist() == [[2019, 1, 3, 3], [2020, 1, 2, 1], [2021, 1, 3, 3],
+                                        [2022, 1, 2, 1], [2023, 1, 2, 1]]
+
+
+def test_venues_per_person(g):
+    frame = an.venues_per_person(g, ADA)
+    assert frame[["venue", "works", "first_year", "last_year"]].values.tolist() == [
+        ["CONFA", 2, 2019, 2021], ["Journal B", 1, 2020, 2020]]
+
+
+def test_graph_statistics_fixture(g):
+    stats = dict(zip(*an.graph_statistics(g)[["statistic", "value"]].T.values))
+    assert stats["nodes"] == 7 and stats["edges"] == 7 and stats["self_loops"] == 0
+    assert stats["largest_component_nodes"] == 6 and stats["largest_component_edges"] == 7
+    assert stats["triangles"] == 2  # ada-bob-cyd, ada-cyd-dee
+    assert stats["average_clustering"] == pytest.approx((2 / 3 + 1 / 3 + 2 / 3 + 1) / 7, abs=1e-6)
+    assert stats["diameter"] == 4  # dee-ada-bob-eve-fay
+
+
+def test_diameter_bound_on_large_graphs_is_labelled(monkeypatch):
+    monkeypatch.setattr(an, "EXACT_DIAMETER_LIMIT", 0)
+    frame = an.graph_statistics(nx.path_graph(10))
+    row = frame.set_index("statistic").loc["diameter"]
+    assert row["value"] == 9  # a double sweep finds a path's diameter exactly
+    assert "lower bound" in row["method"]
+
+
+def test_institutions_in_common(po):
+    frame = an.institutions_in_common(po, [ADA, BOB])
+    assert frame[["institution_name", "name", "organization_name", "role"]].values.tolist() == [
+        ["University X", "Ada Lovelace", "University X", "Ph.D. in Computing"],
+        ["University X", "Bob Byte", "University X", "M.Sc. in Computing"],
+        ["University X", "Bob Byte", "Lab Y", "Postdoc"],
+    ]
+    units = an.institutions_in_common(po, [ADA, BOB], roll_up=False)
+    assert list(units.role) == ["Ph.D. in Computing", "M.Sc. in Computing"]
+    assert list(an.institutions_in_common(po, [ADA, EVE]).institution_name) == ["Corp Z", "Corp Z"]
+    assert an.institutions_in_common(po, [EVE, GUS]).empty
+
+
+def test_overlaps_in_time(po):
+    frame = an.overlaps_in_time(po)
+    got = frame[["name_a", "role_a", "name_b", "role_b", "overlap_start", "overlap_end"]].fillna("ongoing")
+    got = got.values.tolist()
+    assert got == [
+        ["Ada Lovelace", "Ph.D. in Computing", "Bob Byte", "M.Sc. in Computing", "2018-09-01", "2018-12-31"],
+        ["Ada Lovelace", "Ph.D. in Computing", "Bob Byte", "Postdoc", "2021-01-01", "2022-06-30"],
+        ["Ada Lovelace", "Ph.D. in Computing", "Gus Graph", "Professor", "2018-09-01", "2022-06-30"],
+        ["Bob Byte", "M.Sc. in Computing", "Gus Graph", "Professor", "2016-01-01", "2018-12-31"],
+        ["Bob Byte", "Postdoc", "Gus Graph", "Professor", "2021-01-01", "ongoing"],
+    ]
+    # ada's internship (2020-06..09) and eve's job (2021..2023) at Corp Z do not overlap
+    assert "Corp Z" not in set(frame.institution_name)
+    assert len(an.overlaps_in_time(po, [GUS])) == 3

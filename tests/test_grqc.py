@@ -1,0 +1,66 @@
+"""kg's own analysis functions reproduce the statistics SNAP publishes for ca-GrQc.
+
+Expected values are SNAP's published table (../shared/README.md), not program output.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from kg.analyses import graph_statistics
+from kg.edgelist import read_edge_list
+from kg.errors import UserError
+
+GRQC = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "ca-GrQc.txt"
+if not GRQC.is_file():  # the project may sit elsewhere; the shared folder is beside it
+    GRQC = Path("/work/shared/datasets/ca-GrQc.txt")
+
+
+@pytest.fixture(scope="module")
+def stats():
+    if not GRQC.is_file():
+        pytest.skip(f"SNAP's ca-GrQc.txt is not at {GRQC}")
+    graph = read_edge_list(GRQC)
+    frame = graph_statistics(graph)
+    return dict(zip(frame.statistic, frame.value)), frame
+
+
+def test_nodes_and_edges(stats):
+    values, _ = stats
+    assert values["nodes"] == 5242
+    assert values["edges"] == 14496
+    assert values["self_loops"] == 12
+
+
+def test_largest_component(stats):
+    values, _ = stats
+    assert values["largest_component_nodes"] == 4158
+    assert values["largest_component_edges"] == 13428
+
+
+def test_clustering_triangles_diameter(stats):
+    values, frame = stats
+    assert round(values["average_clustering"], 4) == 0.5296
+    assert values["triangles"] == 48260
+    assert values["diameter"] == 17
+    methods = dict(zip(frame.statistic, frame.method))
+    assert methods["diameter"].startswith("exact")
+
+
+def test_missing_file_names_it(tmp_path):
+    with pytest.raises(UserError, match="no edge list at .*nowhere.txt"):
+        read_edge_list(tmp_path / "nowhere.txt")
+
+
+def test_malformed_line_names_file_and_line(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("# header\n1\t2\n2\t1\n3 4 5\n")
+    with pytest.raises(UserError, match=r"bad.txt:4: expected two node ids"):
+        read_edge_list(path)
+
+
+def test_both_directions_collapse_and_self_loops_stay(tmp_path):
+    path = tmp_path / "toy.txt"
+    path.write_text("# toy\n1\t2\n2\t1\n3\t3\n\n2 3\n")
+    graph = read_edge_list(path)
+    assert sorted(graph.edges()) == [(1, 2), (2, 3), (3, 3)]

@@ -1,0 +1,123 @@
+"""Projections of the hand-written fixture (tests/data/graph-fixture.trig) and of the seeds.
+
+Expected values are counted by hand from the fixture's triples and from data/*.
+"""
+
+from pathlib import Path
+
+import networkx as nx
+import pyoxigraph
+import pytest
+
+from kg.errors import UserError
+from kg.projections import (
+    coauthor_graph,
+    organization_graph,
+    person_organization_graph,
+    supervision_graph,
+)
+
+FIXTURE = Path(__file__).parent / "data" / "graph-fixture.trig"
+P = "https://kg.example/id/person/"
+O = "https://kg.example/id/org/"
+
+
+@pytest.fixture(scope="module")
+def store():
+    s = pyoxigraph.Store()
+    s.load(path=str(FIXTURE), format=pyoxigraph.RdfFormat.TRIG)
+    return s
+
+
+@pytest.fixture(scope="module")
+def coauthors(store):
+    return coauthor_graph(store)
+
+
+def test_every_author_is_a_node_supervisor_only_is_not(coauthors):
+    assert set(coauthors) == {P + x for x in ("ada-lovelace", "bob-byte", "cyd-cache", "dee-data",
+                                              "eve-edge", "fay-flop", "hal-hash")}
+    assert coauthors.degree(P + "hal-hash") == 0
+
+
+def test_node_attributes(coauthors):
+    ada = coauthors.nodes[P + "ada-lovelace"]
+    # Alpha 2019, Beta 2020, Gamma 2021, her thesis 2022
+    assert ada == {"name": "Ada Lovelace", "profiled": True, "works": 4, "first_year": 2019,
+                   "last_year": 2022, "kind": "person"}
+    # Bob's kg:about is only inside his source's named graph
+    assert coauthors.nodes[P + "bob-byte"]["profiled"] is True
+    assert coauthors.nodes[P + "cyd-cache"]["profiled"] is False
+    assert coauthors.nodes[P + "dee-data"]["name"] == "Dée Data"
+
+
+def test_edges_joint_works_and_newman_weight(coauthors):
+    expected = {
+        ("ada-lovelace", "bob-byte"): (2, 1.5, ["Alpha", "Beta"]),
+        ("ada-lovelace", "cyd-cache"): (2, 1.0, ["Alpha", "Gamma"]),
+        ("ada-lovelace", "dee-data"): (1, 0.5, ["Gamma"]),
+        ("bob-byte", "cyd-cache"): (1, 0.5, ["Alpha"]),
+        ("bob-byte", "eve-edge"): (1, 1.0, ["Delta"]),
+        ("cyd-cache", "dee-data"): (1, 0.5, ["Gamma"]),
+        ("eve-edge", "fay-flop"): (1, 1.0, ["Epsilon"]),
+    }
+    got = {}
+    for a, b, d in coauthors.edges(data=True):
+        key = tuple(sorted((a.removeprefix(P), b.removeprefix(P))))
+        got[key] = (d["joint_works"], d["weight"], [w["title"] for w in d["works"]])
+    assert got == expected
+
+
+def test_edge_works_carry_year_and_venue(coauthors):
+    works = coauthors.edges[P + "ada-lovelace", P + "bob-byte"]["works"]
+    assert works == [
+        {"iri": "https://kg.example/id/work/alpha", "title": "Alpha", "year": 2019, "venue": "CONFA"},
+        {"iri": "https://kg.example/id/work/beta", "title": "Beta", "year": 2020, "venue": "Journal B"},
+    ]
+
+
+def test_authors_in_printed_order(coauthors):
+    alpha = coauthors.graph["works"]["https://kg.example/id/work/alpha"]
+    assert alpha["authors"] == [P + "bob-byte", P + "ada-lovelace", P + "cyd-cache"]
+
+
+def test_person_organization_graph(store):
+    po = person_organization_graph(store)
+    assert po.nodes[O + "uni-x/lab-y"] == {"name": "Lab Y", "kind": "organization", "parent": O + "uni-x"}
+    assert po.nodes[O + "uni-x"]["parent"] is None
+    # gus wrote nothing but is a person with a position
+    assert po.nodes[P + "gus-graph"]["kind"] == "person"
+    edge = po.edges[P + "bob-byte", O + "uni-x/lab-y"]
+    assert (edge["relation"], edge["role"], edge["start"], edge["end"], edge["ongoing"]) == (
+        "position", "Postdoc", "2021-01", None, True)
+    edge = po.edges[P + "ada-lovelace", O + "uni-x"]
+    assert (edge["relation"], edge["role"], edge["start"], edge["end"], edge["ongoing"]) == (
+        "education", "Ph.D. in Computing", "2018-09", "2022-06", False)
+    assert nx.is_bipartite(po)
+    assert po.number_of_edges() == 6
+
+
+def test_organization_graph(store):
+    og = organization_graph(store)
+    assert sorted(tuple(sorted(e)) for e in og.edges()) == [
+        (O + "corp-z", O + "uni-x"), (O + "uni-x", O + "uni-x/lab-y")]
+    assert og.edges[O + "corp-z", O + "uni-x"]["people"] == [P + "ada-lovelace"]
+    assert og.edges[O + "uni-x", O + "uni-x/lab-y"]["weight"] == 1
+
+
+def test_supervision_graph(store):
+    sg = supervision_graph(store)
+    assert list(sg.edges()) == [(P + "gus-graph", P + "ada-lovelace")]
+    assert sg.edges[P + "gus-graph", P + "ada-lovelace"]["via"] == [
+        "https://kg.example/id/education/ada-lovelace-phd", "https://kg.example/id/work/ada-thesis"]
+
+
+def test_same_store_same_graph(store):
+    a, b = coauthor_graph(store), coauthor_graph(store)
+    assert list(a.nodes(data=True)) == list(b.nodes(data=True))
+    assert list(a.edges(data=True)) == list(b.edges(data=True))
+
+
+def test_not_a_store_is_a_user_error():
+    with pytest.raises(UserError, match="pyoxigraph Store"):
+        coauthor_graph("out")
