@@ -1,0 +1,541 @@
+/* kg html: the interactive co-authorship graph.
+ *
+ * Every piece of text that comes from the data is put on the page with textContent
+ * (or drawn on the canvas by vis-network), never parsed as HTML. The data itself is
+ * read from a <script type="application/json"> block.
+ */
+(function () {
+  "use strict";
+
+  var DATA = JSON.parse(document.getElementById("kg-data").textContent);
+  var STYLE = {
+    profiled: {shape: "diamond", bg: "#f08c00", border: "#a45f00", name: "Profiled researcher"},
+    coauthor: {shape: "dot", bg: "#4dabf7", border: "#1864ab", name: "Co-author"},
+    organization: {shape: "square", bg: "#69db7c", border: "#2b8a3e", name: "Organization"}
+  };
+  var DIM_NODE = {background: "#edf0f3", border: "#d5dbe1"};
+  var DIM_FONT = "#b8c1cc";
+  var EDGE_COLOR = {coauthor: "#8895a7", affiliation: "#7cc48b"};
+  var DIM_EDGE = "#e6e9ed";
+  var RELATION = {education: "Studied at", position: "Worked at"};
+  var MAX_CARD_ITEMS = 8;
+
+  var api = window.kgGraph = {ready: false, readyMs: null, data: DATA};
+
+  // ---------------------------------------------------------------- helpers
+  function el(tag, text, cls) {
+    var e = document.createElement(tag);
+    if (text !== undefined && text !== null) { e.textContent = String(text); }
+    if (cls) { e.className = cls; }
+    return e;
+  }
+  function short(text, n) {
+    text = String(text);
+    return text.length > n ? text.slice(0, n - 1) + "\u2026" : text;
+  }
+  function fold(text) {
+    return String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+  function span(years) {
+    if (!years) { return ""; }
+    var a = years[0], b = years[1];
+    if (a === null && b === null) { return ""; }
+    if (a === b) { return String(a); }
+    return (a === null ? "?" : a) + "\u2013" + (b === null ? "now" : b);
+  }
+  function work(i) {
+    var w = DATA.works[i];
+    return {iri: w[0], title: w[1], year: w[2], venue: w[3]};
+  }
+  function workMeta(w) {
+    var parts = [];
+    if (w.year !== null) { parts.push(String(w.year)); }
+    if (w.venue) { parts.push(w.venue); }
+    return parts.join(", ");
+  }
+  function plural(n, one, many) { return n + " " + (n === 1 ? one : many); }
+
+  var byId = new Map();
+  var adjacency = new Map();
+  DATA.nodes.forEach(function (n) { byId.set(n.id, n); adjacency.set(n.id, []); });
+  DATA.edges.forEach(function (e) { adjacency.get(e.from).push(e); adjacency.get(e.to).push(e); });
+  function other(e, id) { return e.from === id ? e.to : e.from; }
+
+  function affiliations(id) {
+    return adjacency.get(id).filter(function (e) { return e.kind !== "coauthor"; });
+  }
+  function affiliationText(e, id) {
+    var target = byId.get(other(e, id));
+    var head = RELATION[e.kind] || e.kind;
+    var bits = [];
+    if (e.role) { bits.push(e.role); }
+    var when = span(e.years);
+    if (e.ongoing && e.years && e.years[1] === null && e.years[0] !== null) { when = e.years[0] + "\u2013now"; }
+    if (when) { bits.push(when); }
+    return {head: head + " " + target.name, meta: bits.join(", ")};
+  }
+  // works of a node, found on its co-author edges: [{work, with: [names]}], newest first
+  function worksOf(id) {
+    var found = new Map();
+    adjacency.get(id).forEach(function (e) {
+      if (e.kind !== "coauthor" || !e.works) { return; }
+      var name = byId.get(other(e, id)).name;
+      e.works.forEach(function (i) {
+        if (!found.has(i)) { found.set(i, {work: work(i), with: []}); }
+        found.get(i).with.push(name);
+      });
+    });
+    var list = Array.from(found.values());
+    list.sort(function (a, b) {
+      var ya = a.work.year === null ? -1 : a.work.year, yb = b.work.year === null ? -1 : b.work.year;
+      if (ya !== yb) { return yb - ya; }
+      return a.work.title < b.work.title ? -1 : a.work.title > b.work.title ? 1 : 0;
+    });
+    list.forEach(function (x) { x.with.sort(); });
+    return list;
+  }
+
+  // ---------------------------------------------------------------- vis data
+  function visNode(n) {
+    var s = STYLE[n.kind] || STYLE.coauthor;
+    return {
+      id: n.id, label: short(n.name, 42), x: n.x, y: n.y, shape: s.shape, size: n.size,
+      borderWidth: n.kind === "profiled" ? 2 : 1,
+      color: {background: s.bg, border: s.border,
+              highlight: {background: s.bg, border: "#111111"}, hover: {background: s.bg, border: "#111111"}},
+      font: {color: "#1f2933"}
+    };
+  }
+  function edgeColor(e) { return e.kind === "coauthor" ? EDGE_COLOR.coauthor : EDGE_COLOR.affiliation; }
+  function visEdge(e) {
+    var co = e.kind === "coauthor";
+    return {
+      id: e.id, from: e.from, to: e.to,
+      width: co ? Math.min(1 + (e.joint - 1) * 1.5, 12) : 1,
+      dashes: !co,
+      color: {color: edgeColor(e), highlight: "#e8590c", hover: "#e8590c"}
+    };
+  }
+
+  var nodes = new vis.DataSet(DATA.nodes.map(visNode));
+  var edges = new vis.DataSet(DATA.edges.map(visEdge));
+  api.nodes = nodes;
+  api.edges = edges;
+
+  // ---------------------------------------------------------------- filters
+  var shownNodes = new Set(DATA.nodes.map(function (n) { return n.id; }));
+  var shownEdges = new Set(DATA.edges.map(function (e) { return e.id; }));
+  var yearMin = null, yearMax = null;
+  function seeYears(y) {
+    if (!y) { return; }
+    y.forEach(function (v) {
+      if (v === null) { return; }
+      if (yearMin === null || v < yearMin) { yearMin = v; }
+      if (yearMax === null || v > yearMax) { yearMax = v; }
+    });
+  }
+  DATA.nodes.forEach(function (n) { seeYears(n.years); });
+  DATA.edges.forEach(function (e) { seeYears(e.years); });
+  var maxJoint = DATA.edges.reduce(function (m, e) { return e.kind === "coauthor" ? Math.max(m, e.joint) : m; }, 1);
+
+  var inputFrom = document.getElementById("kg-year-from");
+  var inputTo = document.getElementById("kg-year-to");
+  var inputJoint = document.getElementById("kg-min-joint");
+  var kindBoxes = Array.prototype.slice.call(document.querySelectorAll("#kg-legend input[data-kind]"));
+  function resetInputs() {
+    inputFrom.value = yearMin === null ? "" : String(yearMin);
+    inputTo.value = yearMax === null ? "" : String(yearMax);
+    [inputFrom, inputTo].forEach(function (i) {
+      if (yearMin !== null) { i.min = String(yearMin); i.max = String(yearMax); }
+    });
+    inputJoint.value = "1";
+    inputJoint.max = String(maxJoint);
+    kindBoxes.forEach(function (b) { b.checked = true; });
+  }
+  function num(input, fallback) {
+    var v = parseInt(input.value, 10);
+    return isNaN(v) ? fallback : v;
+  }
+  function overlaps(years, from, to) {
+    if (!years) { return true; }
+    var a = years[0] === null ? -Infinity : years[0];
+    var b = years[1] === null ? Infinity : years[1];
+    return a <= to && b >= from;
+  }
+  function computeShown() {
+    var from = num(inputFrom, yearMin === null ? -Infinity : yearMin);
+    var to = num(inputTo, yearMax === null ? Infinity : yearMax);
+    var minJoint = Math.max(1, num(inputJoint, 1));
+    var kinds = new Set(kindBoxes.filter(function (b) { return b.checked; }).map(function (b) { return b.dataset.kind; }));
+    var narrowed = minJoint > 1 || (yearMin !== null && (from > yearMin || to < yearMax));
+    var base = new Set();
+    DATA.nodes.forEach(function (n) {
+      if (kinds.has(n.kind) && overlaps(n.years, from, to)) { base.add(n.id); }
+    });
+    var edgeOk = new Set(), linked = new Set();
+    DATA.edges.forEach(function (e) {
+      if (!base.has(e.from) || !base.has(e.to)) { return; }
+      if (e.kind === "coauthor" && e.joint < minJoint) { return; }
+      if (!overlaps(e.years, from, to)) { return; }
+      edgeOk.add(e.id); linked.add(e.from); linked.add(e.to);
+    });
+    // once the years or joint works are narrowed, nodes left without any link go too
+    shownNodes = narrowed ? new Set(Array.from(base).filter(function (id) { return linked.has(id); })) : base;
+    shownEdges = edgeOk;
+  }
+
+  var nodeView = new vis.DataView(nodes, {filter: function (n) { return shownNodes.has(n.id); }});
+  var edgeView = new vis.DataView(edges, {filter: function (e) { return shownEdges.has(e.id); }});
+
+  var status = document.getElementById("kg-status");
+  function showStatus() {
+    var kinds = {profiled: 0, coauthor: 0, organization: 0};
+    DATA.nodes.forEach(function (n) { if (n.kind in kinds) { kinds[n.kind] += 1; } });
+    document.querySelectorAll("#kg-legend [data-count]").forEach(function (c) {
+      c.textContent = "(" + kinds[c.dataset.count] + ")";
+    });
+    status.textContent = "Showing " + shownNodes.size + " of " + plural(DATA.nodes.length, "node", "nodes") +
+      " and " + shownEdges.size + " of " + plural(DATA.edges.length, "link", "links");
+    status.dataset.totalNodes = String(DATA.nodes.length);
+    status.dataset.totalEdges = String(DATA.edges.length);
+    status.dataset.visibleNodes = String(shownNodes.size);
+    status.dataset.visibleEdges = String(shownEdges.size);
+  }
+
+  // ---------------------------------------------------------------- network
+  var container = document.getElementById("kg-graph");
+  var big = DATA.nodes.length > 1500 || DATA.edges.length > 6000;
+  var network = new vis.Network(container, {nodes: nodeView, edges: edgeView}, {
+    autoResize: true,
+    layout: {improvedLayout: false, randomSeed: 7},
+    physics: {
+      enabled: false,
+      solver: "forceAtlas2Based",
+      forceAtlas2Based: {gravitationalConstant: -80, centralGravity: 0.008, springLength: 120, springConstant: 0.06, avoidOverlap: 0.5},
+      stabilization: {enabled: false, iterations: 250, updateInterval: 50, fit: true}
+    },
+    nodes: {font: {size: 14, face: "system-ui, sans-serif", strokeWidth: 3, strokeColor: "#ffffff"},
+            scaling: {label: {drawThreshold: 7}}},
+    edges: {smooth: false, selectionWidth: 1.5, hoverWidth: 0.8},
+    interaction: {hover: true, hideEdgesOnDrag: big, hideEdgesOnZoom: big, keyboard: false,
+                  multiselect: false, navigationButtons: false, tooltipDelay: 200}
+  });
+  api.network = network;
+
+  function markReady() {
+    if (api.ready) { return; }
+    api.ready = true;
+    api.readyMs = Math.round(performance.now());
+    document.documentElement.dataset.ready = "true";
+  }
+  if (DATA.nodes.length === 0) {
+    document.getElementById("kg-empty").hidden = false;
+  }
+
+  // ---------------------------------------------------------------- highlight
+  var highlighted = null;
+  function highlight(id) {
+    var keep = new Set([id]);
+    adjacency.get(id).forEach(function (e) { keep.add(other(e, id)); });
+    var nodeUpdates = [];
+    DATA.nodes.forEach(function (n) {
+      var base = visNode(n);
+      if (keep.has(n.id)) {
+        nodeUpdates.push({id: n.id, color: base.color, font: base.font});
+      } else {
+        nodeUpdates.push({id: n.id, color: {background: DIM_NODE.background, border: DIM_NODE.border,
+          highlight: base.color.highlight, hover: base.color.hover}, font: {color: DIM_FONT}});
+      }
+    });
+    var edgeUpdates = DATA.edges.map(function (e) {
+      var on = e.from === id || e.to === id;
+      return {id: e.id, color: {color: on ? edgeColor(e) : DIM_EDGE, highlight: "#e8590c", hover: "#e8590c"}};
+    });
+    nodes.update(nodeUpdates);
+    edges.update(edgeUpdates);
+    highlighted = id;
+  }
+  function unhighlight() {
+    if (highlighted === null) { return; }
+    nodes.update(DATA.nodes.map(function (n) { var b = visNode(n); return {id: n.id, color: b.color, font: b.font}; }));
+    edges.update(DATA.edges.map(function (e) { return {id: e.id, color: visEdge(e).color}; }));
+    highlighted = null;
+  }
+
+  // ---------------------------------------------------------------- cards
+  function listInto(parent, items, render) {
+    var ul = el("ul");
+    items.slice(0, MAX_CARD_ITEMS).forEach(function (x) { ul.appendChild(render(x)); });
+    parent.appendChild(ul);
+    if (items.length > MAX_CARD_ITEMS) {
+      parent.appendChild(el("div", "and " + (items.length - MAX_CARD_ITEMS) + " more", "kg-more"));
+    }
+  }
+  function nodeSummary(n) {
+    var bits = [(STYLE[n.kind] || STYLE.coauthor).name];
+    if (n.kind !== "organization") { bits.push(plural(n.works, "work", "works")); }
+    var when = span(n.years);
+    if (when) { bits.push(when); }
+    return bits.join(" \u00b7 ");
+  }
+  function nodeCard(n) {
+    var card = document.createDocumentFragment();
+    card.appendChild(el("h2", n.name));
+    card.appendChild(el("div", nodeSummary(n), "kg-meta"));
+    if (n.parent !== undefined && byId.has(n.parent)) {
+      card.appendChild(el("div", "Part of " + byId.get(n.parent).name, "kg-meta"));
+    }
+    var affs = affiliations(n.id);
+    if (affs.length) {
+      card.appendChild(el("h3", n.kind === "organization" ? "People" : "Affiliations"));
+      listInto(card, affs, function (e) {
+        var a = affiliationText(e, n.id);
+        var li = el("li", n.kind === "organization" ? byId.get(other(e, n.id)).name : a.head);
+        if (a.meta) { li.appendChild(el("span", " (" + a.meta + ")", "kg-meta")); }
+        return li;
+      });
+    }
+    var works = worksOf(n.id);
+    if (works.length) {
+      card.appendChild(el("h3", "Joint works"));
+      listInto(card, works, function (x) {
+        var li = el("li", x.work.title);
+        var meta = workMeta(x.work);
+        if (meta) { li.appendChild(el("span", " (" + meta + ")", "kg-meta")); }
+        return li;
+      });
+    }
+    return card;
+  }
+  function edgeCard(e) {
+    var card = document.createDocumentFragment();
+    var a = byId.get(e.from), b = byId.get(e.to);
+    card.appendChild(el("h2", a.name + " \u2014 " + b.name));
+    if (e.kind === "coauthor") {
+      card.appendChild(el("div", plural(e.joint, "joint work", "joint works"), "kg-meta"));
+      listInto(card, (e.works || []).map(work), function (w) {
+        var li = el("li", w.title);
+        var meta = workMeta(w);
+        if (meta) { li.appendChild(el("span", " (" + meta + ")", "kg-meta")); }
+        return li;
+      });
+    } else {
+      var person = a.kind === "organization" ? b : a;
+      var t = affiliationText(e, person.id);
+      card.appendChild(el("div", t.head, "kg-meta"));
+      if (t.meta) { card.appendChild(el("div", t.meta, "kg-meta")); }
+    }
+    return card;
+  }
+
+  // ---------------------------------------------------------------- tooltip
+  var tooltip = document.getElementById("kg-tooltip");
+  var wrap = document.getElementById("kg-graph-wrap");
+  function showTooltip(content, pointer) {
+    tooltip.replaceChildren(content);
+    tooltip.hidden = false;
+    var w = wrap.clientWidth, h = wrap.clientHeight;
+    var x = pointer.x + 14, y = pointer.y + 14;
+    var tw = tooltip.offsetWidth, th = tooltip.offsetHeight;
+    if (x + tw > w - 4) { x = Math.max(4, pointer.x - tw - 14); }
+    if (y + th > h - 4) { y = Math.max(4, h - th - 4); }
+    tooltip.style.left = x + "px";
+    tooltip.style.top = y + "px";
+  }
+  function hideTooltip() { tooltip.hidden = true; tooltip.replaceChildren(); }
+  network.on("hoverNode", function (p) { showTooltip(nodeCard(byId.get(p.node)), p.pointer.DOM); });
+  network.on("hoverEdge", function (p) {
+    var e = DATA.edges[p.edge];
+    if (e) { showTooltip(edgeCard(e), p.pointer.DOM); }
+  });
+  network.on("blurNode", hideTooltip);
+  network.on("blurEdge", hideTooltip);
+  network.on("dragStart", hideTooltip);
+  network.on("zoom", hideTooltip);
+
+  // ---------------------------------------------------------------- side panel
+  var panel = document.getElementById("kg-panel");
+  function linkButton(id) {
+    var n = byId.get(id);
+    var b = el("button", n.name, "kg-link");
+    b.type = "button";
+    b.dataset.node = String(id);
+    b.appendChild(el("span", (STYLE[n.kind] || STYLE.coauthor).name, "kg-kind"));
+    b.addEventListener("click", function () { select(id, true); });
+    return b;
+  }
+  function fillPanel(id) {
+    var n = byId.get(id);
+    var frag = document.createDocumentFragment();
+    frag.appendChild(el("h2", n.name));
+    frag.appendChild(el("div", nodeSummary(n), "kg-meta"));
+    if (n.parent !== undefined && byId.has(n.parent)) {
+      var up = el("div", "Part of ", "kg-meta");
+      up.appendChild(linkButton(n.parent));
+      frag.appendChild(up);
+    }
+    var affs = affiliations(id);
+    if (affs.length) {
+      frag.appendChild(el("h3", n.kind === "organization" ? "People (" + affs.length + ")" : "Affiliations"));
+      var ul = el("ul", null, "kg-plain");
+      affs.forEach(function (e) {
+        var li = el("li");
+        li.appendChild(linkButton(other(e, id)));
+        var a = affiliationText(e, id);
+        var meta = [RELATION[e.kind] || e.kind, a.meta].filter(Boolean).join(": ");
+        li.appendChild(el("div", meta, "kg-meta"));
+        ul.appendChild(li);
+      });
+      frag.appendChild(ul);
+    }
+    var works = worksOf(id);
+    frag.appendChild(el("h3", "Works with co-authors shown (" + works.length + ")"));
+    if (!works.length) { frag.appendChild(el("p", "None in this graph.", "kg-hint")); }
+    var wl = el("ul", null, "kg-works");
+    works.forEach(function (x) {
+      var li = el("li", null, "kg-work");
+      li.appendChild(el("div", x.work.title, "kg-work-title"));
+      var meta = workMeta(x.work);
+      if (meta) { li.appendChild(el("div", meta, "kg-meta")); }
+      li.appendChild(el("div", "with " + x.with.join(", "), "kg-meta"));
+      wl.appendChild(li);
+    });
+    frag.appendChild(wl);
+    var coauthors = adjacency.get(id).filter(function (e) { return e.kind === "coauthor"; });
+    if (coauthors.length) {
+      coauthors.sort(function (p, q) { return q.joint - p.joint || (byId.get(other(p, id)).name < byId.get(other(q, id)).name ? -1 : 1); });
+      frag.appendChild(el("h3", "Co-authors (" + coauthors.length + ")"));
+      var cl = el("ul", null, "kg-plain");
+      coauthors.forEach(function (e) {
+        var li = el("li");
+        var b = linkButton(other(e, id));
+        b.appendChild(el("span", plural(e.joint, "joint work", "joint works"), "kg-kind"));
+        li.appendChild(b);
+        cl.appendChild(li);
+      });
+      frag.appendChild(cl);
+    }
+    panel.replaceChildren(frag);
+    panel.dataset.node = String(id);
+    panel.scrollTop = 0;
+  }
+  function clearPanel() {
+    panel.replaceChildren(el("p", "Click a node to see its works and links here.", "kg-hint"));
+    delete panel.dataset.node;
+  }
+
+  function select(id, move) {
+    if (!byId.has(id)) { return; }
+    if (!shownNodes.has(id)) { resetFilters(); }
+    highlight(id);
+    network.selectNodes([id]);
+    fillPanel(id);
+    if (move) { network.focus(id, {scale: Math.max(network.getScale(), 1.0), animation: false}); }
+  }
+  api.select = function (id) { select(id, true); };
+
+  network.on("click", function (p) {
+    hideTooltip();
+    if (p.nodes.length) { select(p.nodes[0], false); }
+    else if (!p.edges.length) { unhighlight(); clearPanel(); }
+  });
+
+  // ---------------------------------------------------------------- search
+  var search = document.getElementById("kg-search");
+  var results = document.getElementById("kg-results");
+  var folded = DATA.nodes.map(function (n) { return {id: n.id, text: fold(n.name), kind: n.kind}; });
+  var KIND_ORDER = {profiled: 0, coauthor: 1, organization: 2};
+  var active = -1;
+  function matches(query) {
+    var words = fold(query).split(/\s+/).filter(Boolean);
+    if (!words.length) { return []; }
+    var hits = folded.filter(function (f) { return words.every(function (w) { return f.text.indexOf(w) >= 0; }); });
+    hits.sort(function (a, b) {
+      return KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.text < b.text ? -1 : a.text > b.text ? 1 : a.id - b.id);
+    });
+    return hits;
+  }
+  function showResults() {
+    var hits = matches(search.value);
+    results.replaceChildren();
+    active = -1;
+    if (!search.value.trim()) { results.hidden = true; return; }
+    if (!hits.length) {
+      results.appendChild(el("li", "No name contains \u201c" + search.value.trim() + "\u201d", "kg-hint"));
+    }
+    hits.slice(0, 20).forEach(function (h) {
+      var li = el("li");
+      li.setAttribute("role", "option");
+      var b = linkButton(h.id);
+      b.addEventListener("click", function () { results.hidden = true; });
+      li.appendChild(b);
+      results.appendChild(li);
+    });
+    if (hits.length > 20) { results.appendChild(el("li", "and " + (hits.length - 20) + " more", "kg-more")); }
+    results.hidden = false;
+  }
+  function moveActive(step) {
+    var items = Array.prototype.slice.call(results.querySelectorAll("li[role=option]"));
+    if (!items.length) { return; }
+    if (active >= 0 && items[active]) { items[active].classList.remove("kg-active"); }
+    active = (active + step + items.length) % items.length;
+    items[active].classList.add("kg-active");
+    items[active].scrollIntoView({block: "nearest"});
+  }
+  search.addEventListener("input", showResults);
+  search.addEventListener("focus", showResults);
+  search.addEventListener("keydown", function (ev) {
+    if (ev.key === "ArrowDown") { moveActive(1); ev.preventDefault(); }
+    else if (ev.key === "ArrowUp") { moveActive(-1); ev.preventDefault(); }
+    else if (ev.key === "Escape") { results.hidden = true; }
+    else if (ev.key === "Enter") {
+      var items = results.querySelectorAll("li[role=option] button");
+      var pick = items[active >= 0 ? active : 0];
+      if (pick) { pick.click(); results.hidden = true; }
+      ev.preventDefault();
+    }
+  });
+  document.addEventListener("click", function (ev) {
+    if (!results.contains(ev.target) && ev.target !== search) { results.hidden = true; }
+  });
+  api.search = matches;
+
+  // ---------------------------------------------------------------- wiring filters
+  function applyFilters() {
+    computeShown();
+    nodeView.refresh();
+    edgeView.refresh();
+    if (highlighted !== null && !shownNodes.has(highlighted)) { unhighlight(); clearPanel(); }
+    showStatus();
+  }
+  function resetFilters() {
+    resetInputs();
+    applyFilters();
+  }
+  api.applyFilters = applyFilters;
+  [inputFrom, inputTo, inputJoint].forEach(function (i) { i.addEventListener("input", applyFilters); });
+  kindBoxes.forEach(function (b) { b.addEventListener("change", applyFilters); });
+  document.getElementById("kg-reset").addEventListener("click", function () {
+    resetFilters(); unhighlight(); clearPanel(); network.fit({animation: false});
+  });
+
+  var note = document.getElementById("kg-note");
+  if (DATA.note) { note.textContent = DATA.note; note.hidden = false; }
+  resetInputs();
+  showStatus();
+
+  // ---------------------------------------------------------------- settle
+  if (DATA.physics && DATA.nodes.length > 1) {
+    network.once("stabilizationIterationsDone", function () {
+      network.setOptions({physics: {enabled: false}});
+      network.fit({animation: false});
+      markReady();
+    });
+    network.stabilize(DATA.physicsIterations || 250);
+  } else {
+    network.once("afterDrawing", markReady);
+    network.fit({animation: false});
+    network.redraw();
+    if (DATA.nodes.length === 0) { markReady(); }
+  }
+}());
