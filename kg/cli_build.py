@@ -1,1 +1,86 @@
 """Commands that build and check the graph: build, validate, profile."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from kg.cli import main
+
+
+@main.command()
+@click.argument("data_dir", default="data", type=click.Path(file_okay=False))
+@click.option("--out", "out_dir", default="out", show_default=True, type=click.Path(file_okay=False),
+              help="Folder to write kg.trig, kg.ttl, kg.jsonld, store/ and graph.html into.")
+@click.option("--include-private", is_flag=True,
+              help="Also write telephone numbers and street addresses found in CVs (left out by default).")
+@click.option("--strict", is_flag=True, help="Exit with status 1 when anything was skipped.")
+@click.option("--no-validate", is_flag=True, help="Skip the SHACL check against shapes.ttl.")
+def build(data_dir, out_dir, include_private, strict, no_validate):
+    """Read the documents in DATA_DIR and write the knowledge graph to --out.
+
+    \b
+    Examples:
+      kg build                       data/ -> out/
+      kg build my-cvs --out graph    another folder
+      kg build --strict              fail (exit 1) if any line could not be read
+    """
+    from kg.build import build_graph
+
+    report = build_graph(data_dir, out_dir, include_private=include_private, progress=sys.stderr.isatty(),
+                         validate=not no_validate)
+    click.echo(report.summary())
+    if report.conforms is False or (strict and report.skipped):
+        sys.exit(1)
+
+
+@main.command()
+@click.option("--out", "out_dir", default="out", show_default=True, help="Folder of a built graph.")
+def validate(out_dir):
+    """Check the built graph (--out/kg.ttl) against the SHACL shapes in shapes.ttl.
+
+    \b
+    Example:
+      kg validate --out out
+    """
+    from kg.build import validate_output
+
+    conforms, violations = validate_output(out_dir)
+    if conforms:
+        click.echo(f"{out_dir}/kg.ttl conforms to shapes.ttl")
+        return
+    for v in violations:
+        click.echo(v)
+    click.echo(f"{len(violations)} violations of shapes.ttl", err=True)
+    sys.exit(1)
+
+
+@main.command()
+@click.argument("name")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--out", "out_dir", default="out", show_default=True, help="Folder of a built graph.")
+def profile(name, fmt, out_dir):
+    """A person's positions, education, works with co-authors, awards, talks and service,
+    each fact with the document and lines it came from.
+
+    NAME is matched forgivingly: case, accents and name order do not matter, and a
+    unique prefix is enough.
+
+    \b
+    Examples:
+      kg profile "Ada Lovelace"
+      kg profile lovelace --format json
+    """
+    from kg.lookup import resolve_person
+    from kg.profile import person_profile, profile_text
+    from kg.store import open_store
+
+    store = open_store(out_dir)
+    person = resolve_person(store, name)
+    data = person_profile(store, person.iri)
+    if fmt == "json":
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        click.echo(profile_text(data))

@@ -1,0 +1,135 @@
+"""The curation file: what the documents cannot say, edited by a user.
+
+``data/curation.yaml`` holds when each document was written (to decide which source
+is newer), people who are the same or not the same despite their names, and name
+aliases. It is validated on load: an unknown key or a malformed value is a
+:class:`~kg.errors.UserError` naming the file and line.
+
+>>> c = Curation.from_text("people:\\n  aliases:\\n    Jane Doe: [J. Doe]\\n", "c.yaml")
+>>> c.person_key("J. Doe") == c.person_key("Jane Doe")
+True
+>>> Curation.from_text("peple: {}\\n", "c.yaml")
+Traceback (most recent call last):
+...
+kg.errors.UserError: c.yaml:1: unknown key 'peple' (known: documents, people)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from kg.errors import UserError
+
+CURATION_FILE = "curation.yaml"
+_TOP = {"documents", "people"}
+_DOCUMENT_KEYS = {"date"}
+_PEOPLE_KEYS = {"same_as", "not_same_as", "aliases"}
+
+
+@dataclass
+class Curation:
+    """Parsed curation file; every value remembers the line it came from."""
+
+    path: str = ""
+    document_dates: dict[str, str] = field(default_factory=dict)
+    same_as: list[tuple[str, str]] = field(default_factory=list)
+    not_same_as: list[tuple[str, str]] = field(default_factory=list)
+    aliases: dict[str, str] = field(default_factory=dict)  # variant -> canonical name
+    lines: dict[tuple, int] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Curation:
+        path = Path(path)
+        if not path.exists():
+            return cls(str(path))
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise UserError(f"{path}: not UTF-8 text; save the curation file as UTF-8") from None
+        return cls.from_text(text, str(path))
+
+    @classmethod
+    def from_text(cls, text: str, path: str) -> Curation:
+        try:
+            root = yaml.compose(text)
+        except yaml.YAMLError as err:
+            mark = getattr(err, "problem_mark", None)
+            line = mark.line + 1 if mark else 1
+            raise UserError(f"{path}:{line}: not valid YAML ({getattr(err, 'problem', err)}); fix the syntax") from None
+        cur = cls(path)
+        if root is None:
+            return cur
+        top = _mapping(root, path, "the curation file")
+        for key, value in top:
+            name = key.value
+            if name not in _TOP:
+                raise UserError(f"{path}:{key.start_mark.line + 1}: unknown key {name!r} "
+                                f"(known: {', '.join(sorted(_TOP))})")
+            if name == "documents":
+                for doc, entry in _mapping(value, path, "documents"):
+                    for k, v in _mapping(entry, path, f"documents: {doc.value}"):
+                        if k.value not in _DOCUMENT_KEYS:
+                            raise UserError(f"{path}:{k.start_mark.line + 1}: unknown key {k.value!r} under "
+                                            f"document {doc.value!r} (known: {', '.join(sorted(_DOCUMENT_KEYS))})")
+                        date = str(v.value)
+                        if not re.fullmatch(r"(?:19|20)\d\d(?:-[01]\d(?:-[0-3]\d)?)?", date):
+                            raise UserError(f"{path}:{v.start_mark.line + 1}: date {date!r} is not YYYY, "
+                                            "YYYY-MM or YYYY-MM-DD")
+                        cur.document_dates[doc.value] = date
+                        cur.lines[("document", doc.value)] = doc.start_mark.line + 1
+            else:
+                for k, v in _mapping(value, path, "people"):
+                    line = k.start_mark.line + 1
+                    if k.value not in _PEOPLE_KEYS:
+                        raise UserError(f"{path}:{line}: unknown key {k.value!r} under 'people' "
+                                        f"(known: {', '.join(sorted(_PEOPLE_KEYS))})")
+                    if k.value == "aliases":
+                        for canon, variants in _mapping(v, path, "aliases"):
+                            for variant in _sequence(variants, path, f"aliases of {canon.value!r}"):
+                                cur.aliases[str(variant.value)] = str(canon.value)
+                                cur.lines[("name", str(variant.value))] = variant.start_mark.line + 1
+                            cur.lines[("name", str(canon.value))] = canon.start_mark.line + 1
+                    else:
+                        for pair in _sequence(v, path, k.value):
+                            names = _sequence(pair, path, f"an entry of {k.value}")
+                            if len(names) != 2:
+                                raise UserError(f"{path}:{pair.start_mark.line + 1}: {k.value} entries are pairs "
+                                                "of names, such as [Jane Doe, J. Doe]")
+                            a, b = (str(n.value) for n in names)
+                            getattr(cur, k.value).append((a, b))
+                            for n in names:
+                                cur.lines[("name", str(n.value))] = n.start_mark.line + 1
+        return cur
+
+    def person_key(self, name: str) -> tuple | None:
+        """The identity key of *name*, following aliases; None where no alias applies."""
+        from kg.identity import person_key
+
+        for variant, canon in self.aliases.items():
+            if person_key(variant) == person_key(name):
+                return person_key(canon)
+        return None
+
+    def names(self) -> list[tuple[str, int]]:
+        """Every person name the file mentions, with its line (to check that each matches someone)."""
+        return sorted((k[1], line) for k, line in self.lines.items() if k[0] == "name")
+
+    def unknown_documents(self, known: set[str]) -> list[str]:
+        return [f"{self.path}:{self.lines[('document', d)]}: document {d!r} is not in the data folder; "
+                "fix the file name or remove the entry" for d in sorted(self.document_dates) if d not in known]
+
+
+def _mapping(node, path: str, what: str):
+    if not isinstance(node, yaml.MappingNode):
+        raise UserError(f"{path}:{node.start_mark.line + 1}: {what} must be a mapping of keys to values")
+    return node.value
+
+
+def _sequence(node, path: str, what: str):
+    if not isinstance(node, yaml.SequenceNode):
+        raise UserError(f"{path}:{node.start_mark.line + 1}: {what} must be a list")
+    return node.value

@@ -1,0 +1,591 @@
+"""Identity: decide which mentions name the same person, work, venue or organization.
+
+Readers give mentions (a subject, an author, a supervisor, an organization as
+printed); this module groups them into entities with deterministic IRIs and keeps
+a :class:`Decision` for every merge and every near miss kept apart, so that
+``kg explain`` can say why.
+
+>>> person_key("Prof. Zhang Tianwei") == person_key("Tianwei Zhang")
+True
+>>> person_key("Zeke Wang") == person_key("Zheng Wang")
+False
+>>> title_key("Large-Scale GPU: a Survey") == title_key("large scale gpu — A SURVEY")
+True
+>>> org_initials("Nanyang Technological University")
+'ntu'
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
+from unidecode import unidecode
+
+from kg.curation import Curation
+from kg.records import Document, Education, OrgRef, VenueRef, Work
+from kg.vocab import DATA
+
+_TITLES = {"prof", "professor", "dr", "mr", "mrs", "ms", "sir"}
+_STOP = {"of", "the", "and", "for", "in", "on", "at", "&", "a", "an", "de", "du"}
+_VENUE_NOISE = {"acm", "ieee", "usenix", "proceedings", "proc", "the", "of", "international", "annual", "iop",
+                "springer", "sigplan", "sigops"}
+
+
+# --- keys ---------------------------------------------------------------------------------
+
+def ascii_words(text: str) -> list[str]:
+    return [w for w in re.split(r"[^a-z0-9]+", unidecode(text).lower()) if w]
+
+
+def person_key(name: str) -> tuple[str, ...]:
+    """Order-, case-, accent- and title-insensitive key; hyphenated given names join up."""
+    text = re.sub(r"(?<=\w)-(?=\w)", "", unidecode(name))
+    return tuple(sorted(w for w in ascii_words(text) if w not in _TITLES))
+
+
+def title_key(title: str) -> str:
+    """Case, punctuation, hyphen and space insensitive form of a title."""
+    return "".join(ascii_words(title))
+
+
+def title_head(title: str) -> str | None:
+    """The short name before a colon (``"Lucid"`` of ``"Lucid: A ..."``), if any."""
+    if ":" not in title:
+        return None
+    head = title_key(title.split(":", 1)[0])
+    return head or None
+
+
+def org_key(name: str) -> str:
+    name = re.sub(r"\([^)]*\)", " ", name)
+    return " ".join(w for w in ascii_words(name) if w != "the")
+
+
+def org_initials(name: str) -> str:
+    words = [w for w in ascii_words(re.sub(r"\([^)]*\)", " ", name)) if w not in _STOP]
+    return "".join(w[0] for w in words)
+
+
+def venue_key(name: str) -> str:
+    words = [w for w in ascii_words(name.replace("&", " and ")) if w not in _VENUE_NOISE]
+    words = [w for w in words if not re.fullmatch(r"\d+(?:st|nd|rd|th)?", w)]
+    return " ".join(words)
+
+
+def slug(text: str, limit: int = 60) -> str:
+    """A readable, IRI-safe slug.
+
+    >>> slug("ETH Zürich")
+    'eth-zurich'
+    """
+    s = "-".join(ascii_words(text))
+    if len(s) > limit:
+        s = s[:limit].rsplit("-", 1)[0]
+    return s or "x"
+
+
+# --- decisions ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Decision:
+    """Why two mentions were merged, or kept apart (``merged=False``)."""
+
+    kind: str  # person | work | venue | organization
+    subject: str  # the IRI decided about
+    merged: bool
+    rule: str
+    evidence: str
+    sources: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "subject": self.subject, "merged": self.merged, "rule": self.rule,
+                "evidence": self.evidence, "sources": list(self.sources)}
+
+
+class _UnionFind:
+    def __init__(self):
+        self.parent: dict = {}
+
+    def find(self, x):
+        self.parent.setdefault(x, x)
+        while self.parent[x] != x:
+            self.parent[x] = self.parent[self.parent[x]]
+            x = self.parent[x]
+        return x
+
+    def union(self, a, b):
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            lo, hi = sorted((ra, rb), key=repr)
+            self.parent[hi] = lo
+
+
+# --- entities -----------------------------------------------------------------------------
+
+@dataclass
+class Person:
+    iri: str
+    name: str
+    names: list[str] = field(default_factory=list)
+    documents: set[str] = field(default_factory=set)
+
+
+@dataclass
+class Resolution:
+    """The outcome of identity: lookups from what documents print to entity IRIs."""
+
+    people: dict[str, Person] = field(default_factory=dict)  # iri -> Person
+    person_of_key: dict[tuple, str] = field(default_factory=dict)
+    subject_of_document: dict[str, str] = field(default_factory=dict)
+    work_of: dict[tuple[str, int], str] = field(default_factory=dict)  # (document, first line) -> iri
+    work_titles: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # iri -> [(document, title)]
+    venue_of_key: dict[str, str] = field(default_factory=dict)
+    venue_names: dict[str, dict] = field(default_factory=dict)
+    org_of_key: dict[tuple, str] = field(default_factory=dict)
+    org_info: dict[str, dict] = field(default_factory=dict)
+    decisions: list[Decision] = field(default_factory=list)
+
+    def person(self, name: str, document: str | None = None) -> str:
+        """The IRI of the person a printed name in *document* refers to."""
+        key = person_key(name)
+        if document is not None and (document, key) in self.person_of_key:
+            return self.person_of_key[(document, key)]
+        return self.person_of_key[key]
+
+    def venue(self, ref: VenueRef) -> str | None:
+        for k in _venue_keys(ref):
+            if k in self.venue_of_key:
+                return self.venue_of_key[k]
+        return None
+
+    def organization(self, ref: OrgRef) -> str:
+        return self.org_of_key[_org_chain_key(ref)]
+
+
+def _venue_keys(ref: VenueRef) -> list[str]:
+    keys = []
+    if ref.acronym:
+        keys.append("acro:" + ref.acronym.lower())
+    if ref.name and venue_key(ref.name):
+        keys.append("name:" + venue_key(ref.name))
+    return keys
+
+
+def _org_chain_key(ref: OrgRef) -> tuple:
+    chain = []
+    while ref is not None:
+        chain.append(org_key(ref.name))
+        ref = ref.parent
+    return tuple(chain)
+
+
+def _org_chain(ref: OrgRef) -> list[OrgRef]:
+    chain = []
+    while ref is not None:
+        chain.append(ref)
+        ref = ref.parent
+    return chain
+
+
+# --- resolve ------------------------------------------------------------------------------
+
+def resolve(documents: list[Document], curation: Curation | None = None) -> Resolution:
+    """Group every mention in *documents* into entities; see the module docstring."""
+    curation = curation or Curation()
+    res = Resolution()
+    _resolve_people(documents, curation, res)
+    _resolve_venues(documents, res)
+    _resolve_organizations(documents, res)
+    _resolve_works(documents, res)
+    return res
+
+
+def _person_mentions(doc: Document) -> list[tuple[str, str]]:
+    """(printed name, role) for every person a document names."""
+    out = []
+    if doc.subject:
+        out.append((doc.subject.name, "subject"))
+    for fact in doc.facts:
+        if isinstance(fact, Work):
+            out += [(a.name, "author") for a in fact.authors]
+            out += [(n, "supervisor") for n in fact.supervisors]
+        elif isinstance(fact, Education):
+            out += [(n, "supervisor") for n in fact.supervisors]
+    return out
+
+
+def _resolve_people(documents: list[Document], curation: Curation, res: Resolution) -> None:
+    uf = _UnionFind()
+    names: dict[tuple, list[tuple[str, str, str]]] = defaultdict(list)  # key -> (name, document, role)
+    for doc in documents:
+        for name, role in _person_mentions(doc):
+            key = curation.person_key(name) or person_key(name)
+            if key:
+                names[key].append((name, doc.path, role))
+                uf.find(key)
+    # Same key: same person (order, case, accents, titles already folded into the key).
+    for key, seen in names.items():
+        variants = sorted({n for n, _, _ in seen})
+        if len(variants) > 1:
+            res.decisions.append(Decision("person", "", True, "same name up to order, case, accents and titles",
+                                          " = ".join(variants), tuple(sorted({d for _, d, _ in seen}))))
+    # Subjects of several documents with a shared email, ORCID or homepage are one person.
+    contact: dict[str, tuple] = {}
+    for doc in documents:
+        if not doc.subject:
+            continue
+        key = person_key(doc.subject.name)
+        for handle in doc.subject.emails + doc.subject.homepages + ([doc.subject.orcid] if doc.subject.orcid else []):
+            h = handle.lower().rstrip("/")
+            if h in contact and uf.find(contact[h]) != uf.find(key):
+                uf.union(contact[h], key)
+                res.decisions.append(Decision("person", "", True, "same contact identifier", h, (doc.path,)))
+            contact.setdefault(h, key)
+    for a, b in curation.same_as:
+        ka, kb = person_key(a), person_key(b)
+        if ka in names and kb in names:
+            uf.union(ka, kb)
+            res.decisions.append(Decision("person", "", True, "curation: same_as", f"{a} = {b}", ("curation",)))
+
+    groups: dict = defaultdict(list)
+    for key in names:
+        groups[uf.find(key)].append(key)
+    # Initials-only names ("Z. Wang") join a full name only with a shared co-author; never when ambiguous.
+    _attach_initials(groups, names, documents, res)
+
+    used: dict[str, int] = {}
+    for root in sorted(groups, key=lambda k: " ".join(k)):
+        keys = groups[root]
+        seen = [m for k in keys for m in names[k]]
+        subject_names = [n for n, _, role in seen if role == "subject"]
+        counts: dict[str, int] = defaultdict(int)
+        for n, _, _ in seen:
+            counts[n] += 1
+        display = (max(sorted(set(subject_names)), key=lambda n: (counts[n], "," not in n))
+                   if subject_names else max(sorted(counts), key=lambda n: counts[n]))
+        base = "person/" + slug(display)
+        used[base] = used.get(base, 0) + 1
+        iri = str(DATA[base if used[base] == 1 else f"{base}-{used[base]}"])
+        person = Person(iri, display, sorted(counts), {d for _, d, _ in seen})
+        res.people[iri] = person
+        for k in keys:
+            res.person_of_key[k] = iri
+        for d in res.decisions:
+            pass
+    res.decisions = [Decision(d.kind, d.subject or _decision_iri(d, res), d.merged, d.rule, d.evidence, d.sources)
+                     for d in res.decisions]
+    for doc in documents:
+        if doc.subject:
+            res.subject_of_document[doc.path] = res.person_of_key[curation.person_key(doc.subject.name)
+                                                                  or person_key(doc.subject.name)]
+    _record_person_near_misses(res)
+
+
+def _decision_iri(decision: Decision, res: Resolution) -> str:
+    first = re.split(r" = ", decision.evidence)[0]
+    key = person_key(first)
+    return res.person_of_key.get(key, "")
+
+
+def _attach_initials(groups: dict, names: dict, documents: list[Document], res: Resolution) -> None:
+    def is_initials(key):
+        return any(len(w) == 1 for w in key) and len(key) >= 2
+
+    coauthors: dict[tuple, set] = defaultdict(set)
+    for doc in documents:
+        for fact in doc.facts:
+            if isinstance(fact, Work):
+                ks = [person_key(a.name) for a in fact.authors]
+                for k in ks:
+                    coauthors[k] |= set(ks) - {k}
+    for root in list(groups):
+        if root not in groups or not all(is_initials(k) for k in groups[root]):
+            continue
+        key = groups[root][0]
+        initials = [w for w in key if len(w) == 1]
+        family = [w for w in key if len(w) > 1]
+        candidates = [r for r in groups if r != root and not any(is_initials(k) for k in groups[r])
+                      and all(f in r for f in family) and all(any(w.startswith(i) for w in r if w not in family)
+                                                               for i in initials)]
+        if len(candidates) == 1:
+            shared = coauthors[key] & set().union(*(coauthors[k] for k in groups[candidates[0]]))
+            if shared:
+                groups[candidates[0]] += groups.pop(root)
+                res.decisions.append(Decision("person", "", True, "initials match one full name and they share co-authors",
+                                              f"{' '.join(key)} ~ {' '.join(candidates[0])}; shared: "
+                                              f"{', '.join(' '.join(s) for s in sorted(shared))}"))
+                continue
+        if candidates:
+            res.decisions.append(Decision("person", "", False, "initials kept apart",
+                                          f"{' '.join(key)}: {len(candidates)} full-name candidates"
+                                          + ("" if len(candidates) > 1 else ", no shared co-author")))
+
+
+def _record_person_near_misses(res: Resolution) -> None:
+    """Pairs with the same family name and similar given names, kept apart: worth explaining."""
+    by_word: dict[str, list[Person]] = defaultdict(list)
+    for p in res.people.values():
+        for w in set(person_key(p.name)):
+            by_word[w].append(p)
+    seen = set()
+    for w, people in sorted(by_word.items()):
+        for i, a in enumerate(people):
+            for b in people[i + 1:]:
+                pair = tuple(sorted((a.iri, b.iri)))
+                if pair in seen:
+                    continue
+                score = fuzz.token_sort_ratio(" ".join(person_key(a.name)), " ".join(person_key(b.name)))
+                if score >= 70:
+                    seen.add(pair)
+                    res.decisions.append(Decision(
+                        "person", a.iri, False, "similar names kept apart: the given names differ",
+                        f"{a.name} vs {b.name} (similarity {score:.0f}); no shared identifier or curation same_as",
+                        tuple(sorted(a.documents | b.documents))))
+
+
+def _all_venue_refs(documents: list[Document]) -> list[tuple[VenueRef, str]]:
+    from kg.records import ServiceRole
+    refs = []
+    for doc in documents:
+        for f in doc.facts:
+            if isinstance(f, (Work, ServiceRole)) and f.venue is not None:
+                refs.append((f.venue, doc.path))
+    return refs
+
+
+def _resolve_venues(documents: list[Document], res: Resolution) -> None:
+    uf = _UnionFind()
+    info: dict[str, dict] = defaultdict(lambda: {"names": defaultdict(int), "acronyms": set(), "documents": set()})
+    for ref, path in _all_venue_refs(documents):
+        keys = _venue_keys(ref)
+        for k in keys:
+            uf.find(k)
+        for k in keys[1:]:
+            if uf.find(keys[0]) != uf.find(k):
+                res.decisions.append(Decision("venue", "", True, "acronym and name printed together",
+                                              f"{ref.acronym} = {ref.name}", (path,)))
+            uf.union(keys[0], k)
+        if keys:
+            i = info[keys[0]]
+            if ref.name:
+                i["names"][ref.name] += 1
+            if ref.acronym:
+                i["acronyms"].add(ref.acronym)
+            i["documents"].add(path)
+    groups = defaultdict(list)
+    for k in list(uf.parent):
+        groups[uf.find(k)].append(k)
+    used = set()
+    decisions = []
+    for root in sorted(groups):
+        names: dict[str, int] = defaultdict(int)
+        acronyms: set[str] = set()
+        for k in groups[root]:
+            for n, c in info.get(k, {"names": {}})["names"].items():
+                names[n] += c
+            acronyms |= info.get(k, {"acronyms": set()})["acronyms"]
+        acronym = sorted(acronyms, key=lambda a: (a.upper() != a, a))[0] if acronyms else None
+        name = max(sorted(names), key=lambda n: (len(venue_key(n)), names[n])) if names else acronym
+        base = "venue/" + slug(acronym or name)
+        iri_base = base
+        n = 1
+        while iri_base in used:
+            n += 1
+            iri_base = f"{base}-{n}"
+        used.add(iri_base)
+        iri = str(DATA[iri_base])
+        res.venue_names[iri] = {"name": name, "acronym": acronym, "names": sorted(names)}
+        for k in groups[root]:
+            res.venue_of_key[k] = iri
+    for d in res.decisions:
+        if d.kind == "venue":
+            ref = VenueRef(d.evidence.split(" = ", 1)[1], d.evidence.split(" = ", 1)[0])
+            decisions.append(Decision(d.kind, res.venue(ref) or "", d.merged, d.rule, d.evidence, d.sources))
+        else:
+            decisions.append(d)
+    res.decisions = decisions
+
+
+def _all_org_refs(documents: list[Document]) -> list[tuple[OrgRef, str]]:
+    from kg.records import Position
+    refs = []
+    for doc in documents:
+        if doc.subject:
+            refs += [(a, doc.path) for a in doc.subject.affiliations]
+        for f in doc.facts:
+            if isinstance(f, Position) and f.organization:
+                refs.append((f.organization, doc.path))
+            elif isinstance(f, Education) and f.institution:
+                refs.append((f.institution, doc.path))
+            elif isinstance(f, Work) and f.institution:
+                refs.append((f.institution, doc.path))
+    return refs
+
+
+def _resolve_organizations(documents: list[Document], res: Resolution) -> None:
+    refs = _all_org_refs(documents)
+    # Top-level organizations: one per name key; a short form joins the one long name whose initials it is.
+    roots: dict[str, dict] = {}
+    for ref, path in refs:
+        top = _org_chain(ref)[-1]
+        k = org_key(top.name)
+        r = roots.setdefault(k, {"names": defaultdict(int), "country": None, "documents": set()})
+        r["names"][top.name] += 1
+        r["country"] = r["country"] or top.country or ref.country
+        r["documents"].add(path)
+    alias: dict[str, str] = {}
+    for k in sorted(roots):
+        if re.fullmatch(r"[a-z]{2,6}", k.replace(" ", "")) and " " not in k:
+            long_forms = [o for o in roots if o != k and " " in o and org_initials(o) == k]
+            if len(long_forms) == 1:
+                alias[k] = long_forms[0]
+                res.decisions.append(Decision("organization", "", True, "short form is the initials of the long name",
+                                              f"{k.upper()} = {max(roots[long_forms[0]]['names'], key=len)}",
+                                              tuple(sorted(roots[k]["documents"]))))
+    canonical_root = {k: alias.get(k, k) for k in roots}
+    root_iri: dict[str, str] = {}
+    for k in sorted(set(canonical_root.values())):
+        members = [m for m, c in canonical_root.items() if c == k]
+        names: dict[str, int] = defaultdict(int)
+        for m in members:
+            for n, c in roots[m]["names"].items():
+                names[n] += c
+        name = max(sorted(names), key=lambda n: (len(n.split()) > 1, names[n], len(n)))
+        iri = str(DATA["org/" + slug(name)])
+        acronyms = sorted(n for n in names if re.fullmatch(r"[A-Z]{2,6}", n))
+        country = next((roots[m]["country"] for m in members if roots[m]["country"]), None)
+        res.org_info[iri] = {"name": name, "names": sorted(names), "acronym": acronyms[0] if acronyms else None,
+                             "country": country, "parent": None}
+        root_iri[k] = iri
+        for m in members:
+            res.org_of_key[(m,)] = iri
+    res.decisions = [Decision(d.kind, res.org_of_key.get((d.evidence.split(" = ")[0].lower(),), d.subject)
+                              if d.kind == "organization" else d.subject, d.merged, d.rule, d.evidence, d.sources)
+                     for d in res.decisions]
+    # Units: under their parent; a unit whose name extends another's under the same parent is the same unit.
+    units: dict[str, dict[str, dict]] = defaultdict(dict)  # parent iri -> unit key -> info
+    for ref, path in sorted(refs, key=lambda r: len(_org_chain(r[0]))):
+        chain = _org_chain(ref)
+        parent_iri = res.org_of_key[(org_key(chain[-1].name),)]
+        for depth in range(len(chain) - 2, -1, -1):
+            unit = chain[depth]
+            k = org_key(unit.name)
+            siblings = units[parent_iri]
+            match = next((s for s in sorted(siblings) if s == k or k.startswith(s + " ") or s.startswith(k + " ")), None)
+            if match is None:
+                iri = f"{parent_iri}/{slug(unit.name)}"
+                siblings[k] = {"iri": iri, "names": defaultdict(int)}
+                res.org_info[iri] = {"name": unit.name, "names": [], "acronym": None, "country": None,
+                                     "parent": parent_iri}
+                match = k
+            elif match != k:
+                res.decisions.append(Decision("organization", siblings[match]["iri"], True,
+                                              "a unit's name extends another unit's name under the same parent",
+                                              f"{unit.name} ~ {res.org_info[siblings[match]['iri']]['name']}", (path,)))
+            siblings[match]["names"][unit.name] += 1
+            if k != match:
+                siblings[k] = siblings[match]
+            parent_iri = siblings[match]["iri"]
+            res.org_of_key[_org_chain_key(unit)] = parent_iri
+        res.org_of_key[_org_chain_key(ref)] = parent_iri if len(chain) > 1 else res.org_of_key[(org_key(chain[-1].name),)]
+    for siblings in units.values():
+        for info in siblings.values():
+            names = info["names"]
+            o = res.org_info[info["iri"]]
+            o["names"] = sorted(names)
+            o["name"] = max(sorted(names), key=lambda n: (len(n), names[n]))
+            if len(res.org_info[info["iri"]]["names"]) > 1:
+                pass
+
+
+def _resolve_works(documents: list[Document], res: Resolution) -> None:
+    mentions = []  # (document, work, author iris)
+    for doc in documents:
+        subject = res.subject_of_document.get(doc.path)
+        for fact in doc.facts:
+            if isinstance(fact, Work):
+                authors = {res.person(a.name) for a in fact.authors}
+                if fact.subject_ordinal and subject:
+                    authors.add(subject)
+                mentions.append((doc, fact, authors))
+            elif isinstance(fact, Education) and fact.thesis_title and subject:
+                pseudo = Work(fact.thesis_title, fact.span, kind="thesis",
+                              year=fact.period.end[:4] if fact.period.end else None, subject_ordinal=1)
+                mentions.append((doc, pseudo, {subject}))
+    uf = _UnionFind()
+    for i, (doc, w, authors) in enumerate(mentions):
+        uf.find(i)
+    by_title: dict[str, int] = {}
+    for i, (doc, w, authors) in enumerate(mentions):
+        k = title_key(w.title)
+        if k in by_title:
+            a = mentions[by_title[k]]
+            if a[1].title != w.title:
+                res.decisions.append(Decision("work", "", True, "same title up to case and punctuation",
+                                              f"{a[1].title!r} = {w.title!r}", (a[0].path, doc.path)))
+            uf.union(by_title[k], i)
+        else:
+            by_title[k] = i
+    for i, (doc_a, a, auth_a) in enumerate(mentions):
+        for j in range(i + 1, len(mentions)):
+            doc_b, b, auth_b = mentions[j]
+            if uf.find(i) == uf.find(j) or a.kind != b.kind:
+                continue
+            shared = auth_a & auth_b
+            head_a, head_b = title_head(a.title), title_head(b.title)
+            same_head = head_a is not None and head_a == head_b
+            similar = fuzz.token_set_ratio(a.title.lower(), b.title.lower())
+            venue_ok = (a.venue is None or b.venue is None or a.status != "published" or b.status != "published"
+                        or res.venue(a.venue) == res.venue(b.venue))
+            years_ok = not (a.year and b.year) or abs(int(a.year[:4]) - int(b.year[:4])) <= 2
+            minimum = min(2, len(auth_a), len(auth_b))
+            if (same_head or similar >= 90) and len(shared) >= max(1, minimum) and venue_ok and years_ok:
+                uf.union(i, j)
+                rule = "same short title before the colon" if same_head else f"titles {similar:.0f}% similar"
+                res.decisions.append(Decision(
+                    "work", "", True, f"{rule}, {len(shared)} shared authors, compatible venue and year",
+                    f"{a.title!r} = {b.title!r}", (doc_a.path, doc_b.path)))
+            elif same_head or similar >= 80:
+                why = ("no shared author" if not shared else "different venues" if not venue_ok
+                       else "years too far apart" if not years_ok else "too few shared authors")
+                res.decisions.append(Decision("work", "", False, f"similar titles kept apart: {why}",
+                                              f"{a.title!r} vs {b.title!r}", (doc_a.path, doc_b.path)))
+    groups = defaultdict(list)
+    for i in range(len(mentions)):
+        groups[uf.find(i)].append(i)
+    used = set()
+    date_of = {d.path: d.latest_date or "" for d in documents}
+    iri_of_index = {}
+    for root in sorted(groups, key=lambda r: min(groups[r])):
+        members = groups[root]
+        # The IRI comes from the title printed by the newest document, so a retitled work keeps one IRI per build.
+        newest = max(members, key=lambda i: (date_of[mentions[i][0].path], -i))
+        base = ("thesis/" if mentions[newest][1].kind == "thesis" else "work/") + slug(mentions[newest][1].title)
+        iri_base, n = base, 1
+        while iri_base in used:
+            n += 1
+            iri_base = f"{base}-{n}"
+        used.add(iri_base)
+        iri = str(DATA[iri_base])
+        res.work_titles[iri] = [(mentions[i][0].path, mentions[i][1].title) for i in members]
+        for i in members:
+            doc, w, _ = mentions[i]
+            res.work_of[(doc.path, w.span.first_line, title_key(w.title))] = iri
+            iri_of_index[i] = iri
+    res.decisions = [Decision(d.kind, d.subject or (_work_iri_from(d, res) if d.kind == "work" else d.subject),
+                              d.merged, d.rule, d.evidence, d.sources) for d in res.decisions]
+
+
+def _work_iri_from(d: Decision, res: Resolution) -> str:
+    first = d.evidence.split("' ", 1)[0].strip("'\"")
+    for iri, titles in res.work_titles.items():
+        if any(t == first for _, t in titles):
+            return iri
+    return ""
+
+
+def work_iri(res: Resolution, document: str, work: Work) -> str:
+    return res.work_of[(document, work.span.first_line, title_key(work.title))]
