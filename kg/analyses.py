@@ -441,10 +441,8 @@ def communities(graph: nx.Graph, algorithm: str = "louvain", weight: str = "weig
         names = [_name(graph, v) for v in members]
         rows.append({"community": c, "size": len(members), "label": ", ".join(names[:label_size]),
                      "members": "; ".join(names), "internal_edges": internal[c]})
-    parts = [set(groups[c]) for c in sorted(groups)]
-    simple = nx.Graph(graph)
-    simple.remove_edges_from(list(nx.selfloop_edges(simple)))
-    modularity = nx.community.modularity(simple, parts, weight=weight) if simple.number_of_edges() else 0.0
+    g, nodes = to_igraph(graph, weight=weight)
+    modularity = g.modularity([membership[v] for v in nodes], weights="weight") if g.ecount() else 0.0
     return _frame(rows, columns, modularity=round(modularity, 6),
                   method=f"{algorithm} (igraph, seed {seed}, resolution {resolution})")
 
@@ -540,8 +538,8 @@ def collaborations_per_year(graph: nx.Graph, person=None) -> pd.DataFrame:
     [[2020, 1, 1, 1]]
     """
     _check_graph(graph)
-    works = _works_of(graph)
     if person is None:
+        works = _works_of(graph)
         per_year = defaultdict(lambda: {"works": 0, "people": set(), "pairs": set()})
         for w in works.values():
             if w.get("year") is None:

@@ -1,0 +1,1 @@
+"""Benchmarks: run with ``python -m bench`` (all) or ``python -m bench.bench_<name>`` (one)."""
