@@ -724,6 +724,28 @@ def _person_links(po_graph: nx.Graph, person, roll_up: bool):
             yield place, org, link
 
 
+def institutions_of(po_graph: nx.Graph, person, roll_up: bool = True) -> pd.DataFrame:
+    """Where one person studied and worked, rolled up to institutions.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per link: ``institution``, ``institution_name``, ``organization`` (the unit
+        as recorded), ``organization_name``, ``relation``, ``role``, ``start``, ``end``,
+        ``ongoing``; sorted by start, then institution name.
+    """
+    _check_graph(po_graph)
+    _check_node(po_graph, person)
+    rows = [{"institution": place, "institution_name": _name(po_graph, place), "organization": org,
+             "organization_name": _name(po_graph, org), "relation": link.get("relation"),
+             "role": link.get("role"), "start": link.get("start"), "end": link.get("end"),
+             "ongoing": bool(link.get("ongoing"))}
+            for place, org, link in _person_links(po_graph, person, roll_up)]
+    rows.sort(key=lambda r: (r["start"] or "", r["institution_name"], r["organization"], r["role"] or ""))
+    return _frame(rows, ["institution", "institution_name", "organization", "organization_name", "relation",
+                         "role", "start", "end", "ongoing"], person=person)
+
+
 def institutions_in_common(po_graph: nx.Graph, people, roll_up: bool = True) -> pd.DataFrame:
     """Organizations where two or more of the given people studied or worked.
 

@@ -35,7 +35,7 @@ def emit(frame: pd.DataFrame, fmt: str, columns: list[str] | None = None) -> Non
         if shown.empty:
             click.echo("(none)")
         else:
-            click.echo(shown.to_string(index=False, na_rep=""))
+            click.echo(shown.to_string(index=False, na_rep="", max_colwidth=70))
 
 
 def _store(out_dir):

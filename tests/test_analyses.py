@@ -174,3 +174,146 @@ def test_overlaps_in_time(po):
     # ada's internship (2020-06..09) and eve's job (2021..2023) at Corp Z do not overlap
     assert "Corp Z" not in set(frame.institution_name)
     assert len(an.overlaps_in_time(po, [GUS])) == 3
+
+
+# --------------------------------------------------------------------------- the seeds
+# Hand counts from reading data/*: the two CVs of Qinghao Hu are one person, a paper in both
+# is one work (Lucid under two titles; the survey, a preprint in 2023 with a shorter author
+# list); "Zhang Tianwei" = "Tianwei Zhang"; "Wang, Zheng" = "Zheng Wang" != "Zeke Wang";
+# "et al." lists only the printed authors; thesis supervisors are not co-authors.
+
+@pytest.fixture(scope="module")
+def seeds(seeds_store):
+    return coauthor_graph(seeds_store), person_organization_graph(seeds_store)
+
+
+def _joint(graph, person):
+    top = an.top_collaborators(graph, person, n=None)
+    return dict(zip(top.name, top.joint_works))
+
+
+def test_seeds_qinghao_top_collaborators(seeds_store, seeds):
+    from kg.lookup import resolve_person
+
+    g, _ = seeds
+    qinghao = resolve_person(seeds_store, "Qinghao Hu").iri
+    joint = _joint(g, qinghao)
+    # 13 works (9 papers + 4 under review in the 2024 CV; the 2023 CV's four are among them)
+    assert g.nodes[qinghao]["works"] == 13
+    # Peng Sun: every work but DeltaServe; Tianwei Zhang: not the NSDI'24 paper (cut by et al.)
+    # nor DeltaServe; Yonggang Wen: neither those two nor the survey
+    assert joint["Peng Sun"] == 12
+    assert joint["Tianwei Zhang"] == 11
+    assert joint["Yonggang Wen"] == 10
+    assert joint["Meng Zhang"] == 6  # NSDI, OSDI, ASPLOS, SC'24, ICDE, WWW
+    assert joint["Qiaoling Chen"] == 5  # NSDI, OSDI, LoongTrain, InternEvo, AMSP
+    assert joint["Zhisheng Ye"] == 4  # NSDI, OSDI, survey, AMSP
+    assert joint["Guoteng Wang"] == 4  # NSDI, LoongTrain, InternEvo, AMSP
+    for name in ("Haozhao Wang", "Diandian Gu", "Ting Huang", "Xun Chen", "Yingdong Xiong", "Xin Jin"):
+        assert joint[name] == 2, name
+    assert sum(1 for v in joint.values() if v == 1) == 16
+    assert len(joint) == 29
+    assert "Zheng Wang" not in joint and "Zeke Wang" in joint
+    top = an.top_collaborators(g, qinghao, n=3)
+    assert list(top.name) == ["Peng Sun", "Tianwei Zhang", "Yonggang Wen"]
+    # DeltaServe: Xiaozhe Yao, Qinghao Hu, Ana Klimovic -> 1/(3-1)
+    ana = resolve_person(seeds_store, "Ana Klimovic").iri
+    assert g.edges[qinghao, ana]["weight"] == pytest.approx(0.5)
+    assert g.edges[qinghao, ana]["joint_works"] == 1
+
+
+def test_seeds_shenghao_top_collaborators(seeds_store, seeds):
+    from kg.lookup import resolve_person
+
+    g, _ = seeds
+    shenghao = resolve_person(seeds_store, "Shenghao Qiu").iri
+    joint = _joint(g, shenghao)
+    assert joint["Zheng Wang"] == 6  # every paper but the 2018 GPRS one
+    for name in ("Liang You", "Renyu Yang", "Jie Xu", "Xiaoyang Sun"):
+        assert joint[name] == 2, name
+    assert len(joint) == 22 and sum(1 for v in joint.values() if v == 1) == 17
+    zheng = resolve_person(seeds_store, "Zheng Wang").iri
+    # 3, 8, 7, 4, 10 and 3 authors: 1/2 + 1/7 + 1/6 + 1/3 + 1/9 + 1/2
+    assert g.edges[shenghao, zheng]["weight"] == pytest.approx(1 / 2 + 1 / 7 + 1 / 6 + 1 / 3 + 1 / 9 + 1 / 2)
+
+
+def test_seeds_kaiqiang_has_works_but_no_coauthors(seeds_store, seeds):
+    from kg.lookup import resolve_person
+
+    g, _ = seeds
+    kaiqiang = resolve_person(seeds_store, "Kaiqiang Xu").iri
+    assert g.degree(kaiqiang) == 0
+    assert g.nodes[kaiqiang]["works"] >= 4  # four papers listed without author lists
+    assert g.nodes[kaiqiang]["profiled"] is True
+
+
+def test_seeds_shared_collaborators(seeds_store, seeds):
+    from kg.lookup import resolve_person
+
+    g, _ = seeds
+    q, s, t, z = (resolve_person(seeds_store, n).iri
+                  for n in ("Qinghao Hu", "Shenghao Qiu", "Tianwei Zhang", "Zheng Wang"))
+    assert an.shared_collaborators(g, [q, s]).empty  # Zeke Wang is not Zheng Wang; Wei Gao not Wei Wang
+    shared = an.shared_collaborators(g, [q, t])
+    # Qinghao's 29 co-authors minus Tianwei and the three who never wrote with him
+    # (Zerui Wang: NSDI'24 cut by et al.; Xiaozhe Yao and Ana Klimovic: DeltaServe)
+    assert len(shared) == 25
+    assert shared.iloc[0][["name", "joint_works", "Qinghao Hu", "Tianwei Zhang"]].tolist() == [
+        "Peng Sun", 23, 12, 11]
+    shared = an.shared_collaborators(g, [s, z])
+    assert len(shared) == 19  # Shenghao's 22 minus Zheng and the GPRS co-authors
+    assert set(shared[shared.joint_works == 4].name) == {"Liang You", "Renyu Yang", "Jie Xu", "Xiaoyang Sun"}
+
+
+def test_seeds_paths(seeds_store, seeds):
+    from kg.lookup import resolve_person
+
+    g, _ = seeds
+    iri = {n: resolve_person(seeds_store, n).iri for n in (
+        "Peng Sun", "Ana Klimovic", "Yangqing Zhu", "Chunwei Xia", "Qinghao Hu", "Shenghao Qiu", "Zerui Wang",
+        "Xiaozhe Yao")}
+    path = an.collaboration_path(g, iri["Peng Sun"], iri["Ana Klimovic"])
+    assert list(zip(path.from_name, path.to_name, path.joint_works)) == [
+        ("Peng Sun", "Qinghao Hu", 12), ("Qinghao Hu", "Ana Klimovic", 1)]
+    assert path.loc[1, "works"].startswith("DeltaServe")
+    path = an.collaboration_path(g, iri["Yangqing Zhu"], iri["Chunwei Xia"])
+    assert list(path.to_name) == ["Shenghao Qiu", "Chunwei Xia"]
+    assert list(path.joint_works) == [1, 1]
+    path = an.collaboration_path(g, iri["Zerui Wang"], iri["Xiaozhe Yao"])
+    assert list(path.to_name) == ["Qinghao Hu", "Xiaozhe Yao"]
+    assert an.collaboration_path(g, iri["Qinghao Hu"], iri["Shenghao Qiu"]).attrs["connected"] is False
+
+
+def test_seeds_institutions(seeds_store, seeds):
+    from kg.lookup import resolve_person
+
+    _, po = seeds
+    q, s, k = (resolve_person(seeds_store, n).iri for n in ("Qinghao Hu", "Shenghao Qiu", "Kaiqiang Xu"))
+    # the three studied and worked at different places: nothing in common, no overlaps
+    assert an.institutions_in_common(po, [q, s, k]).empty
+    assert an.overlaps_in_time(po).empty
+    places = an.institutions_of(po, q)
+    # NTU twice (PhD; Research Assistant Professor at its S-Lab), ETH Zurich, NUS, Zhejiang
+    assert places.institution.nunique() == 4
+    ntu = places[places.institution_name == "Nanyang Technological University"]
+    assert sorted(ntu.relation) == ["education", "position"]
+    assert places[places.role == "Research Assistant Professor"].ongoing.item() is True
+    leeds = an.institutions_of(po, s)
+    leeds = leeds[leeds.institution_name == "University of Leeds"]
+    assert {"Master of Science", "PhD", "Teaching Assistant"} <= set(leeds.role)
+
+
+def test_seeds_supervision(seeds_store):
+    from kg.lookup import resolve_person
+    from kg.projections import supervision_graph
+
+    sg = supervision_graph(seeds_store)
+    name = {n: d["name"] for n, d in sg.nodes(data=True)}
+    arcs = sorted((name[a], name[b]) for a, b in sg.edges())
+    assert arcs == [("Jie Xu", "Shenghao Qiu"), ("Tianwei Zhang", "Qinghao Hu"),
+                    ("Yonggang Wen", "Qinghao Hu"), ("Zheng Wang", "Shenghao Qiu")]
+    # supervisors of the thesis are not its co-authors
+    g = coauthor_graph(seeds_store)
+    shenghao = resolve_person(seeds_store, "Shenghao Qiu").iri
+    thesis = [w for w in g.graph["works"].values() if w["title"].startswith("Accelerating Deep Learning by")]
+    assert [w["authors"] for w in thesis] == [[shenghao]]

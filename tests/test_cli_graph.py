@@ -139,3 +139,50 @@ def test_no_store_is_one_line(tmp_path):
     result = run("collaborators", "ada", "--out", tmp_path / "empty")
     assert result.exit_code == 1
     assert "run `kg build` first" in result.output
+
+
+# --------------------------------------------------------------------------- the seeds
+# Hand counts from data/* (see tests/test_analyses.py for the reading rules).
+
+
+def test_seeds_collaborators_cli(seeds_out):
+    result = run("collaborators", "hu qinghao", "--out", seeds_out, "--format", "json", "-n", "7")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert [(r["name"], r["joint_works"]) for r in rows] == [
+        ("Peng Sun", 12), ("Tianwei Zhang", 11), ("Yonggang Wen", 10), ("Meng Zhang", 6),
+        ("Qiaoling Chen", 5), ("Zhisheng Ye", 4), ("Guoteng Wang", 4)]
+    result = run("collaborators", "shenghao", "--out", seeds_out, "--format", "csv", "-n", "1")
+    assert result.output.splitlines()[1].split(",")[1:3] == ["Zheng Wang", "6"]
+
+
+def test_seeds_shared_and_path_cli(seeds_out):
+    result = run("shared", "qiu", "wang zheng", "--out", seeds_out, "--format", "json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert len(rows) == 19
+    assert {r["name"] for r in rows if r["joint_works"] == 4} == {"Liang You", "Renyu Yang", "Jie Xu", "Xiaoyang Sun"}
+    result = run("path", "peng sun", "klimovic", "--out", seeds_out, "--format", "json")
+    hops = json.loads(result.output)
+    assert [(h["from_name"], h["to_name"], h["joint_works"]) for h in hops] == [
+        ("Peng Sun", "Qinghao Hu", 12), ("Qinghao Hu", "Ana Klimovic", 1)]
+    result = run("path", "qinghao", "shenghao", "--out", seeds_out)
+    assert result.output.strip() == "no collaboration path between Qinghao Hu and Shenghao Qiu"
+
+
+def test_seeds_ambiguous_name_lists_candidates(seeds_out):
+    result = run("collaborators", "wang", "--out", seeds_out)
+    assert result.exit_code == 1
+    assert "matches" in result.output and "Zheng Wang" in result.output and "Zeke Wang" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_seeds_analyze_report(seeds_out, tmp_path):
+    report = tmp_path / "report.md"
+    assert run("analyze", "--out", seeds_out, "--report", report).exit_code == 0
+    text = report.read_text()
+    for name in ("Qinghao Hu", "Shenghao Qiu", "Kaiqiang Xu"):
+        assert f"### {name}" in text
+    again = tmp_path / "again.md"
+    run("analyze", "--out", seeds_out, "--report", again)
+    assert again.read_bytes() == report.read_bytes()
