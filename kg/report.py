@@ -81,6 +81,7 @@ def collaborations_per_year_png(graph: nx.Graph, people: list) -> bytes:
     ax.set_ylabel("co-authored works")
     ax.set_title("Collaborations per year")
     ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.yaxis.get_major_locator().set_params(integer=True)
     if people:
         ax.legend(fontsize="small")
     fig.tight_layout()
