@@ -377,6 +377,18 @@ def _span(a, b) -> list | None:
     return [a, b]
 
 
+def _link(link: dict) -> dict:
+    out: dict = {"kind": _text(link.get("relation")) or "position"}
+    role = _text(link.get("role"))
+    if role:
+        out["role"] = role
+    ongoing = bool(link.get("ongoing"))
+    out["years"] = _span(_year(link.get("start")), None if ongoing else _year(link.get("end")))
+    if ongoing:
+        out["ongoing"] = True
+    return out
+
+
 def _node_name(node, attrs) -> str:
     name = _text(attrs.get("name"))
     if name:
@@ -447,6 +459,9 @@ def page_data(selection: GraphSelection, *, title: str = DEFAULT_TITLE) -> dict:
             edge["years"] = _span(start, None if ongoing else end)
             if ongoing:
                 edge["ongoing"] = True
+            links = attrs.get("links") or ()
+            if len(links) > 1:  # a master's then a PhD at one place: say both
+                edge["links"] = [_link(link) for link in links]
         edges.append(edge)
 
     positions = _layout(
@@ -599,6 +614,7 @@ def _write_atomic(path: Path, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; the page is meant to be shared
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):

@@ -36,12 +36,12 @@
   function fold(text) {
     return String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
-  function span(years) {
+  function span(years, ongoing) {
     if (!years) { return ""; }
     var a = years[0], b = years[1];
-    if (a === null && b === null) { return ""; }
+    if (a === null && b === null) { return ongoing ? "ongoing" : ""; }
     if (a === b) { return String(a); }
-    return (a === null ? "?" : a) + "\u2013" + (b === null ? "now" : b);
+    return (a === null ? "?" : a) + "\u2013" + (b === null ? (ongoing ? "now" : "?") : b);
   }
   function work(i) {
     var w = DATA.works[i];
@@ -66,13 +66,16 @@
   }
   function affiliationText(e, id) {
     var target = byId.get(other(e, id));
-    var head = RELATION[e.kind] || e.kind;
-    var bits = [];
-    if (e.role) { bits.push(e.role); }
-    var when = span(e.years);
-    if (e.ongoing && e.years && e.years[1] === null && e.years[0] !== null) { when = e.years[0] + "\u2013now"; }
-    if (when) { bits.push(when); }
-    return {head: head + " " + target.name, meta: bits.join(", ")};
+    var links = e.links || [{kind: e.kind, role: e.role, years: e.years, ongoing: e.ongoing}];
+    var metas = links.map(function (l) {
+      var bits = [];
+      if (e.links) { bits.push(RELATION[l.kind] ? (l.kind === "education" ? "studied" : "worked") : l.kind); }
+      if (l.role) { bits.push(l.role); }
+      var when = span(l.years, l.ongoing);
+      if (when) { bits.push(when); }
+      return bits.join(", ");
+    }).filter(Boolean);
+    return {head: (RELATION[e.kind] || e.kind) + " " + target.name, meta: metas.join("; ")};
   }
   // works of a node, found on its co-author edges: [{work, with: [names]}], newest first
   function worksOf(id) {
@@ -274,7 +277,7 @@
   function nodeSummary(n) {
     var bits = [(STYLE[n.kind] || STYLE.coauthor).name];
     if (n.kind !== "organization") { bits.push(plural(n.works, "work", "works")); }
-    var when = span(n.years);
+    var when = span(n.years, false);
     if (when) { bits.push(when); }
     return bits.join(" \u00b7 ");
   }
@@ -446,12 +449,26 @@
   var folded = DATA.nodes.map(function (n) { return {id: n.id, text: fold(n.name), kind: n.kind}; });
   var KIND_ORDER = {profiled: 0, coauthor: 1, organization: 2};
   var active = -1;
+  // every word typed must occur in the name; names where the words start a word come first
   function matches(query) {
     var words = fold(query).split(/\s+/).filter(Boolean);
     if (!words.length) { return []; }
-    var hits = folded.filter(function (f) { return words.every(function (w) { return f.text.indexOf(w) >= 0; }); });
+    var hits = [];
+    folded.forEach(function (f) {
+      if (!words.every(function (w) { return f.text.indexOf(w) >= 0; })) { return; }
+      var starts = words.every(function (w) {
+        var i = f.text.indexOf(w);
+        while (i >= 0) {
+          if (i === 0 || /[^a-z0-9]/.test(f.text.charAt(i - 1))) { return true; }
+          i = f.text.indexOf(w, i + 1);
+        }
+        return false;
+      });
+      hits.push({id: f.id, text: f.text, kind: f.kind, rank: starts ? 0 : 1});
+    });
     hits.sort(function (a, b) {
-      return KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.text < b.text ? -1 : a.text > b.text ? 1 : a.id - b.id);
+      return a.rank - b.rank || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+        (a.text < b.text ? -1 : a.text > b.text ? 1 : a.id - b.id);
     });
     return hits;
   }
