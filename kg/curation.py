@@ -109,8 +109,9 @@ class Curation:
         """The identity key of *name*, following aliases; None where no alias applies."""
         from kg.identity import person_key
 
+        key = person_key(name)
         for variant, canon in self.aliases.items():
-            if person_key(variant) == person_key(name):
+            if key in (person_key(variant), person_key(canon)):
                 return person_key(canon)
         return None
 

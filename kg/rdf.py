@@ -241,7 +241,9 @@ class _GraphWriter:
             thesis = Work(e.thesis_title, e.span, kind="thesis",
                           year=e.period.end[:4] if e.period.end else None, subject_ordinal=1,
                           supervisors=e.supervisors, institution=e.institution)
-            self.add(node, KG.thesis, self.work(thesis))
+            existing = URIRef(work_iri(self.res, self.doc.path, thesis))
+            # A record that lists the thesis as a work already stated it, with its own lines.
+            self.add(node, KG.thesis, existing if (existing, KG.title, None) in self.g else self.work(thesis))
         self.provenance(node, e.span)
 
     def award(self, a: Award):

@@ -68,6 +68,8 @@ def strip_markup(raw: str, *, keep_stars: bool = False) -> str:
 def is_wholly_bold(raw: str) -> bool:
     """True when the whole fragment is one bold run (``**...**`` or ``<b>...</b>``)."""
     s = raw.strip()
+    if s.startswith("**") and s.count("**") % 2 == 1:
+        return True  # bold never closed: a document cut off mid-line
     return bool(re.fullmatch(r"\*\*[^*]+\*\*|<b>.*</b>|<strong>.*</strong>", s))
 
 

@@ -1,0 +1,75 @@
+"""Bad input: one clear line naming file and line, the rest of the build goes on, no traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from kg.build import build_graph
+from kg.curation import Curation
+from kg.errors import UserError
+
+
+def run_kg(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "kg", *args], capture_output=True, text=True, cwd=cwd)
+
+
+@pytest.fixture
+def broken_data(data_copy):
+    (data_copy / "empty.md").write_text("")
+    (data_copy / "latin1.txt").write_bytes("Jos\xe9 Garc\xeda\n\nEDUCATION\n".encode("latin-1"))
+    (data_copy / "notes.txt").write_text("Shopping list\n\nmilk, eggs and bread\n")
+    (data_copy / "cv.pdf").write_bytes(b"%PDF-1.4\n")
+    # A CV cut off in the middle of its publication list: the last entry has a title and nothing else.
+    (data_copy / "truncated.md").write_text(
+        "# Jane Roe\n\n## Education\n\nPh.D. in Physics\nUniversity of Testing\n2001 - 2005\n\n"
+        "## Publications\n\n**A Complete Paper**\nJane Roe, John Doe\n[ABC '05] *Conference on Things*\n\n"
+        "**A Paper Cut Off Mid-")
+    return data_copy
+
+
+def test_bad_documents_are_skipped_with_file_line_and_reason(broken_data, tmp_path):
+    report = build_graph(broken_data, tmp_path / "out")
+    skipped = {s.span.document: (s.span.first_line, s.reason) for s in report.skipped}
+    assert set(skipped) == {"empty.md", "latin1.txt", "notes.txt", "cv.pdf", "truncated.md"}
+    assert "empty" in skipped["empty.md"][1]
+    assert skipped["latin1.txt"][0] == 1 and "UTF-8" in skipped["latin1.txt"][1]
+    assert "not a recognised document" in skipped["notes.txt"][1]
+    assert "no reader" in skipped["cv.pdf"][1]
+    assert skipped["truncated.md"] == (15, "publication 'A Paper Cut Off Mid-' has no author list and no author role; "
+                                           "add its authors to the curation file")
+    # The rest went on: the five seeds and the good part of the truncated CV.
+    assert report.documents == 6 and report.profiled == 4
+    assert "A Complete Paper" in (tmp_path / "out" / "kg.ttl").read_text()
+
+
+def test_cli_reports_skips_and_strict_fails(broken_data, tmp_path):
+    ok = run_kg("build", str(broken_data), "--out", str(tmp_path / "a"))
+    assert ok.returncode == 0, ok.stderr
+    assert "skipped: 5" in ok.stdout and "truncated.md:15: publication" in ok.stdout
+    assert "Traceback" not in ok.stderr
+    strict = run_kg("build", str(broken_data), "--out", str(tmp_path / "b"), "--strict")
+    assert strict.returncode == 1 and "Traceback" not in strict.stderr
+
+
+def test_a_malformed_curation_file_is_one_line_naming_its_line(data_copy, tmp_path):
+    (data_copy / "curation.yaml").write_text("documents:\n  cv-shenghao-qiu.md:\n    date: 2025-03\npeople:\n"
+                                             "  same_as: []\n  sameas: []\n")
+    result = run_kg("build", str(data_copy), "--out", str(tmp_path))
+    assert result.returncode == 1
+    assert result.stderr.strip() == (f"kg: error: {data_copy / 'curation.yaml'}:6: unknown key 'sameas' under "
+                                     "'people' (known: aliases, not_same_as, same_as)")
+
+
+def test_curation_dates_are_checked():
+    with pytest.raises(UserError, match=r"c.yaml:3: date 'June 2024' is not YYYY, YYYY-MM or YYYY-MM-DD"):
+        Curation.from_text("documents:\n  a.md:\n    date: June 2024\n", "c.yaml")
+
+
+def test_missing_data_folder_and_missing_build(tmp_path):
+    result = run_kg("build", str(tmp_path / "nope"), "--out", str(tmp_path / "out"))
+    assert result.returncode == 1 and "does not exist" in result.stderr and "Traceback" not in result.stderr
+    result = run_kg("profile", "anyone", "--out", str(tmp_path / "out"))
+    assert result.returncode == 1 and "run `kg build` first" in result.stderr

@@ -1,0 +1,165 @@
+"""The graph built from the seeds: identity, the merged view, provenance, the schema.org view, privacy."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from rdflib import Dataset, Graph, Literal, URIRef
+from rdflib.namespace import RDF, XSD
+
+from kg.build import build_graph
+from kg.vocab import DATA, KG, SCHEMA
+
+from conftest import DATA as DATA_DIR
+
+P = lambda slug: URIRef(DATA["person/" + slug])  # noqa: E731
+
+
+@pytest.fixture(scope="module")
+def merged(seeds_out) -> Graph:
+    return Graph().parse(seeds_out / "kg.ttl")
+
+
+@pytest.fixture(scope="module")
+def dataset(seeds_out) -> Dataset:
+    ds = Dataset()
+    ds.parse(seeds_out / "kg.trig", format="trig")
+    return ds
+
+
+def people_named(g, name):
+    return set(g.subjects(KG.name, Literal(name)))
+
+
+def test_counts_by_hand(merged):
+    # 23 people in Shenghao Qiu's CV (the thesis record adds none), 30 in the two Qinghao Hu CVs, 1 in Kaiqiang Xu's.
+    assert len(set(merged.subjects(RDF.type, KG.Person))) == 54
+    # 7 + 2 degree theses + 1 PhD thesis; 13 (the older CV's 4 are all among them); 4 + 1 PhD thesis.
+    assert len(set(merged.subjects(RDF.type, KG.Work))) == 28
+    assert len(set(merged.objects(None, KG.about))) == 3
+
+
+def test_family_name_first_is_the_same_person(merged):
+    assert people_named(merged, "Tianwei Zhang") == {P("tianwei-zhang")}
+    assert (P("tianwei-zhang"), KG.alternateName, Literal("Zhang Tianwei")) in merged
+    assert people_named(merged, "Yonggang Wen") == {P("yonggang-wen")}
+    # "Wang, Zheng" and "Xu, Jie" in the thesis record are the co-authors of the CV.
+    thesis = URIRef(DATA["thesis/accelerating-deep-learning-by-optimising-communication-and"])
+    assert set(merged.objects(thesis, KG.supervisor)) == {P("zheng-wang"), P("jie-xu")}
+    assert len(set(merged.subjects(KG.hasAuthor, P("zheng-wang")))) == 6
+
+
+def test_similar_names_stay_apart(merged):
+    assert P("zeke-wang") != P("zheng-wang")
+    assert people_named(merged, "Zeke Wang") == {P("zeke-wang")}
+    zeke_works = set(merged.subjects(KG.hasAuthor, P("zeke-wang")))
+    zheng_works = set(merged.subjects(KG.hasAuthor, P("zheng-wang")))
+    assert len(zeke_works) == 1 and not zeke_works & zheng_works
+
+
+def test_two_cvs_of_one_person_give_one_person(merged, dataset):
+    assert people_named(merged, "Qinghao Hu") == {P("qinghao-hu")}
+    graphs = {str(g.identifier) for g in dataset.graphs() if (None, KG.about, P("qinghao-hu")) in g}
+    assert graphs == {str(DATA["source/cv-qinghao-hu-2023-md"]), str(DATA["source/cv-qinghao-hu-2024-md"])}
+
+
+def test_a_retitled_work_is_one_work_with_both_titles(merged):
+    lucid = [w for w in merged.subjects(RDF.type, KG.Work) if str(merged.value(w, KG.title)).startswith("Lucid")]
+    assert len(lucid) == 1
+    (w,) = lucid
+    assert str(merged.value(w, KG.title)) == \
+        "Lucid: A Non-Intrusive, Scalable and Interpretable Scheduler for Deep Learning Training Jobs"
+    assert set(map(str, merged.objects(w, KG.alternativeTitle))) == \
+        {"Lucid: Non-Intrusive, Scalable and Interpretable Deep Learning Job Scheduling"}
+    survey = [w for w in merged.subjects(RDF.type, KG.Work)
+              if str(merged.value(w, KG.title)).startswith("Deep Learning Workload Scheduling")]
+    assert len(survey) == 1
+    # The preprint of the older CV became the CSUR paper of the newer one: the newer source wins.
+    assert str(merged.value(survey[0], KG.status)) == "published"
+    assert (survey[0], RDF.type, KG.Article) in merged and (survey[0], RDF.type, KG.Preprint) not in merged
+    assert merged.value(survey[0], KG.year) == Literal("2024", datatype=XSD.gYear)
+
+
+def test_dates_that_disagree_keep_both_sources_and_merge_to_the_newer(merged, dataset):
+    phd = URIRef(DATA["education/qinghao-hu/nanyang-technological-university-doctorate"])
+    assert merged.value(phd, KG.startDate) == Literal("2020", datatype=XSD.gYear)
+    assert merged.value(phd, KG.endDate) == Literal("2023", datatype=XSD.gYear)
+    older = dataset.graph(URIRef(DATA["source/cv-qinghao-hu-2023-md"]))
+    assert older.value(phd, KG.startDate) == Literal("2020-08", datatype=XSD.gYearMonth)
+    assert older.value(phd, KG.endDate) == Literal("2024-08", datatype=XSD.gYearMonth)
+
+
+def test_every_fact_has_its_source_and_lines(dataset):
+    authorship = URIRef(DATA["authorship/lucid-a-non-intrusive-scalable-and-interpretable-scheduler/qinghao-hu"])
+    lines = {}
+    for g in dataset.graphs():
+        if (authorship, KG.firstLine, None) in g:
+            lines[str(g.value(g.identifier, KG.fileName))] = (int(g.value(authorship, KG.firstLine)),
+                                                              int(g.value(authorship, KG.lastLine)))
+    assert lines == {"cv-qinghao-hu-2023.md": (35, 37), "cv-qinghao-hu-2024.md": (65, 68)}
+    for g in dataset.graphs():
+        if not len(g):
+            continue
+        source = g.identifier
+        name = str(g.value(source, KG.fileName))
+        assert str(g.value(source, KG.sha256)) == hashlib.sha256((DATA_DIR / name).read_bytes()).hexdigest()
+        for node in set(g.subjects(KG.fromSource, None)):
+            assert g.value(node, KG.fromSource) == source and g.value(node, KG.firstLine) is not None
+
+
+def test_authorship_keeps_printed_name_and_marks(dataset):
+    g = dataset.graph(URIRef(DATA["source/cv-qinghao-hu-2023-md"]))
+    a = URIRef(DATA["authorship/lucid-a-non-intrusive-scalable-and-interpretable-scheduler/qinghao-hu"])
+    assert str(g.value(a, KG.printedName)) == "**Qinghao Hu\\***"
+    assert g.value(a, KG.equalContribution).toPython() is True and int(g.value(a, KG.ordinal)) == 1
+    survey = URIRef(DATA["authorship/deep-learning-workload-scheduling-in-gpu-datacenters-a/peng-sun"])
+    assert g.value(survey, KG.etAlFollows).toPython() is True
+
+
+def test_schema_org_view(merged):
+    for person in set(merged.subjects(RDF.type, KG.Person)):
+        assert (person, RDF.type, SCHEMA.Person) in merged and merged.value(person, SCHEMA.name)
+    for work in set(merged.subjects(RDF.type, KG.Work)):
+        assert (work, RDF.type, SCHEMA.CreativeWork) in merged
+        assert merged.value(work, SCHEMA.name) == merged.value(work, KG.title)
+        assert set(merged.objects(work, SCHEMA.author)) == set(merged.objects(work, KG.hasAuthor)) != set()
+        if merged.value(work, KG.year) is not None:
+            assert merged.value(work, SCHEMA.datePublished) == merged.value(work, KG.year)
+    for org in set(merged.subjects(RDF.type, KG.Organization)):
+        assert (org, RDF.type, SCHEMA.Organization) in merged and merged.value(org, SCHEMA.name)
+    thesis = URIRef(DATA["thesis/accelerating-deep-learning-by-optimising-communication-and"])
+    assert (thesis, RDF.type, SCHEMA.Thesis) in merged
+
+
+def test_organizations_short_and_long_forms_and_units(merged):
+    ntu = URIRef(DATA["org/nanyang-technological-university"])
+    assert str(merged.value(ntu, KG.acronym)) == "NTU"
+    slab = URIRef(DATA["org/nanyang-technological-university/s-lab-for-advanced-intelligence"])
+    assert merged.value(slab, KG.partOf) == ntu
+    position = URIRef(DATA["position/qinghao-hu/nanyang-technological-university-s-lab-for-advanced-intelligence-"
+                           "research-assistant-professor"])
+    assert merged.value(position, KG.organization) == slab
+    assert (position, RDF.type, KG.Job) in merged and merged.value(position, KG.ongoing).toPython() is True
+
+
+def test_phone_numbers_and_street_addresses_stay_out_unless_asked(seeds_out, tmp_path):
+    private = ["8305 3277", "Nanyang Avenue", "07579877295", "Mercer West"]
+    for f in ("kg.trig", "kg.ttl", "kg.jsonld", "graph.html"):
+        text = (seeds_out / f).read_text(encoding="utf-8")
+        assert not [p for p in private if p in text], f
+    build_graph(DATA_DIR, tmp_path, include_private=True, validate=False, html=False)
+    text = (tmp_path / "kg.ttl").read_text(encoding="utf-8")
+    assert all(p in text for p in private)
+
+
+def test_same_inputs_give_byte_identical_outputs(seeds_out, tmp_path):
+    build_graph(DATA_DIR, tmp_path)
+    for f in ("kg.trig", "kg.ttl", "kg.jsonld", "identity.json", "graph.html"):
+        assert (tmp_path / f).read_bytes() == (seeds_out / f).read_bytes(), f
+
+
+def test_the_build_conforms_to_the_shapes(seeds_out):
+    from kg.build import validate_output
+
+    assert validate_output(seeds_out) == (True, [])

@@ -1,0 +1,48 @@
+"""The build, validate and profile commands run on the seed documents, as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from conftest import DATA
+
+
+def run_kg(*args):
+    return subprocess.run([sys.executable, "-m", "kg", *args], capture_output=True, text=True)
+
+
+def test_build_prints_a_summary(tmp_path):
+    result = run_kg("build", str(DATA), "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("read 5 documents: 54 people (3 profiled), 28 works, 20 organizations")
+    assert "validation: conforms to shapes.ttl" in lines
+    assert lines[-1] == "skipped: 0 (nothing)"
+    for name in ("kg.trig", "kg.ttl", "kg.jsonld", "identity.json"):
+        assert (tmp_path / name).is_file()
+    assert (tmp_path / "store").is_dir()
+
+
+def test_validate_and_profile(seeds_out):
+    result = run_kg("validate", "--out", str(seeds_out))
+    assert result.returncode == 0 and "conforms" in result.stdout
+    text = run_kg("profile", "QIU shenghao", "--out", str(seeds_out))
+    assert text.returncode == 0, text.stderr
+    assert "2024-07 – present  Research Fellow, University of York (fellowship)  [cv-shenghao-qiu.md:27-28]" in text.stdout
+    assert "orcid.org/0000-0001-6345-0306" in text.stdout
+    data = json.loads(run_kg("profile", "Shenghao", "--format", "json", "--out", str(seeds_out)).stdout)
+    theses = [w for w in data["works"] if w["title"].startswith("Accelerating Deep Learning")]
+    assert theses[0]["sources"] == ["thesis-record-shenghao-qiu.txt:3-5"]
+    phd = next(e for e in data["education"] if e["level"] == "doctorate")
+    assert sorted(phd["sources"]) == ["cv-shenghao-qiu.md:27-28", "thesis-record-shenghao-qiu.txt:5-20"]
+    assert len(data["works"]) == 10 and len(data["skills"]) == 6
+
+
+def test_profile_of_an_ambiguous_or_unknown_name_lists_candidates(seeds_out):
+    result = run_kg("profile", "wang", "--out", str(seeds_out))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "matches 7 people" in result.stderr and "Zeke Wang" in result.stderr and "Zheng Wang" in result.stderr
+    result = run_kg("profile", "Qinghau Hu", "--out", str(seeds_out))
+    assert result.returncode == 1 and "closest: Qinghao Hu" in result.stderr
