@@ -2,7 +2,7 @@
  *
  * Every piece of text that comes from the data is put on the page with textContent
  * (or drawn on the canvas by vis-network), never parsed as HTML. The data itself is
- * read from a <script type="application/json"> block.
+ * read from the JSON block with id "kg-data" (a script element of type application/json).
  */
 (function () {
   "use strict";
