@@ -225,6 +225,21 @@
   });
   api.network = network;
 
+  // Nodes hidden by a filter come back where the data set says: keep it up to date with where
+  // the layout settled and where the user dragged them.
+  var placed = new Map(DATA.nodes.map(function (n) { return [n.id, [n.x, n.y]]; }));
+  function keepPositions() {
+    var pos = network.getPositions();
+    var moved = [];
+    Object.keys(pos).forEach(function (key) {
+      var id = Number(key), x = Math.round(pos[key].x), y = Math.round(pos[key].y);
+      var was = placed.get(id);
+      if (!was || was[0] !== x || was[1] !== y) { placed.set(id, [x, y]); moved.push({id: id, x: x, y: y}); }
+    });
+    if (moved.length) { nodes.update(moved); }
+  }
+  network.on("dragEnd", function (p) { if (p.nodes.length) { keepPositions(); } });
+
   function markReady() {
     if (api.ready) { return; }
     api.ready = true;
@@ -519,6 +534,7 @@
 
   // ---------------------------------------------------------------- wiring filters
   function applyFilters() {
+    keepPositions();
     computeShown();
     nodeView.refresh();
     edgeView.refresh();
@@ -545,6 +561,7 @@
   if (DATA.physics && DATA.nodes.length > 1) {
     network.once("stabilizationIterationsDone", function () {
       network.setOptions({physics: {enabled: false}});
+      keepPositions();
       network.fit({animation: false});
       markReady();
     });
