@@ -382,6 +382,13 @@ def format_result(result: QueryResult, fmt: str = "table") -> bytes:
 # ----------------------------------------------------------------------------- query text
 
 
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:  # a query text too long or odd to be a file name
+        return False
+
+
 def read_query(text: str, examples_dir: str | Path | None = None) -> tuple[str, str]:
     """The query a command-line argument stands for, and what to call it in messages.
 
@@ -394,11 +401,11 @@ def read_query(text: str, examples_dir: str | Path | None = None) -> tuple[str, 
         If *text* names a ``.rq`` file that does not exist.
     """
     candidate = Path(text) if "\n" not in text and len(text) < 1024 else None
-    if candidate is not None and candidate.is_file():
+    if candidate is not None and _is_file(candidate):
         return candidate.read_text(encoding="utf-8"), str(candidate)
     if candidate is not None and examples_dir is not None and re.fullmatch(r"[\w.-]+", text):
         example = Path(examples_dir) / (text if text.endswith(".rq") else f"{text}.rq")
-        if example.is_file():
+        if _is_file(example):
             return example.read_text(encoding="utf-8"), str(example)
     if candidate is not None and text.endswith(".rq"):
         raise UsageError(f"no query file {text}; give an existing .rq file or the query text")

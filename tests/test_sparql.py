@@ -200,6 +200,8 @@ def test_read_query_and_examples(tmp_path):
     assert read_query(str(tmp_path / "hello.rq"))[0].endswith("ASK {}\n")
     assert read_query("hello", tmp_path)[1] == str(tmp_path / "hello.rq")
     assert read_query("ASK {}", tmp_path) == ("ASK {}", "query")
+    long_line = "SELECT ?s WHERE { " + "?s ?p ?o . " * 40 + "}"  # longer than a file name may be
+    assert read_query(long_line, tmp_path) == (long_line, "query")
     with pytest.raises(UsageError, match="no query file"):
         read_query(str(tmp_path / "missing.rq"))
     [example] = load_examples(tmp_path)
