@@ -251,32 +251,48 @@
   }
 
   // ---------------------------------------------------------------- highlight
+  // Small graphs dim everything outside the neighbourhood (only what changes is updated);
+  // big ones select the neighbourhood instead, which costs nothing per node left alone.
   var highlighted = null;
+  var dimmedNodes = new Set(), dimmedEdges = new Set();
+  function restyle(keep, centre) {
+    var nodeUpdates = [], edgeUpdates = [];
+    DATA.nodes.forEach(function (n) {
+      var dim = keep !== null && !keep.has(n.id);
+      if (dim === dimmedNodes.has(n.id)) { return; }
+      var base = visNode(n);
+      if (dim) {
+        dimmedNodes.add(n.id);
+        nodeUpdates.push({id: n.id, font: {color: DIM_FONT}, color: {background: DIM_NODE.background,
+          border: DIM_NODE.border, highlight: base.color.highlight, hover: base.color.hover}});
+      } else {
+        dimmedNodes.delete(n.id);
+        nodeUpdates.push({id: n.id, color: base.color, font: base.font});
+      }
+    });
+    DATA.edges.forEach(function (e) {
+      var dim = keep !== null && e.from !== centre && e.to !== centre;
+      if (dim === dimmedEdges.has(e.id)) { return; }
+      if (dim) { dimmedEdges.add(e.id); } else { dimmedEdges.delete(e.id); }
+      edgeUpdates.push({id: e.id, color: {color: dim ? DIM_EDGE : edgeColor(e), highlight: "#e8590c", hover: "#e8590c"}});
+    });
+    if (nodeUpdates.length) { nodes.update(nodeUpdates); }
+    if (edgeUpdates.length) { edges.update(edgeUpdates); }
+  }
   function highlight(id) {
     var keep = new Set([id]);
     adjacency.get(id).forEach(function (e) { keep.add(other(e, id)); });
-    var nodeUpdates = [];
-    DATA.nodes.forEach(function (n) {
-      var base = visNode(n);
-      if (keep.has(n.id)) {
-        nodeUpdates.push({id: n.id, color: base.color, font: base.font});
-      } else {
-        nodeUpdates.push({id: n.id, color: {background: DIM_NODE.background, border: DIM_NODE.border,
-          highlight: base.color.highlight, hover: base.color.hover}, font: {color: DIM_FONT}});
-      }
-    });
-    var edgeUpdates = DATA.edges.map(function (e) {
-      var on = e.from === id || e.to === id;
-      return {id: e.id, color: {color: on ? edgeColor(e) : DIM_EDGE, highlight: "#e8590c", hover: "#e8590c"}};
-    });
-    nodes.update(nodeUpdates);
-    edges.update(edgeUpdates);
+    if (big) {
+      network.selectNodes(Array.from(keep).filter(function (k) { return shownNodes.has(k); }), true);
+    } else {
+      restyle(keep, id);
+      network.selectNodes([id]);
+    }
     highlighted = id;
   }
   function unhighlight() {
     if (highlighted === null) { return; }
-    nodes.update(DATA.nodes.map(function (n) { var b = visNode(n); return {id: n.id, color: b.color, font: b.font}; }));
-    edges.update(DATA.edges.map(function (e) { return {id: e.id, color: visEdge(e).color}; }));
+    if (big) { network.unselectAll(); } else { restyle(null, null); }
     highlighted = null;
   }
 
@@ -446,7 +462,6 @@
     if (!byId.has(id)) { return; }
     if (!shownNodes.has(id)) { resetFilters(); }
     highlight(id);
-    network.selectNodes([id]);
     fillPanel(id);
     if (move) { network.focus(id, {scale: Math.max(network.getScale(), 1.0), animation: false}); }
   }
