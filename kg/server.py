@@ -329,7 +329,8 @@ class Endpoint:
 
         store = pyoxigraph.Store.read_only(str(store_path))
         self.graphs = sorted(g.value for g in store.named_graphs() if isinstance(g, pyoxigraph.NamedNode))
-        self.default_triples = len(list(store.quads_for_pattern(None, None, None, pyoxigraph.DefaultGraph())))
+        [count] = store.query("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }")
+        self.default_triples = int(count["n"].value)
         del store
         self.timeout = timeout
         self.max_results = max_results
