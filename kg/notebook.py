@@ -1,0 +1,518 @@
+"""The knowledge graph in Jupyter: load it in one line, ask, analyse, look.
+
+:func:`load` opens a built graph (building it first from a data folder when asked) and
+returns a :class:`KnowledgeGraph`, a thin layer over the rest of kg:
+
+- :meth:`KnowledgeGraph.sparql` runs a query (text, a ``.rq`` file or the name of an example
+  in ``queries/``) and returns a :class:`pandas.DataFrame` with readable values: literals as
+  Python values (a year as ``int``), and every IRI that has a name or a title replaced by it,
+  with the IRI kept beside it in a ``<column>_iri`` column;
+- :meth:`~KnowledgeGraph.coauthors`, :meth:`~KnowledgeGraph.affiliations`,
+  :meth:`~KnowledgeGraph.organizations` and :meth:`~KnowledgeGraph.supervision` are the
+  projections of :mod:`kg.projections` as networkx graphs (computed once, then shared);
+- the analyses of :mod:`kg.analyses` as DataFrames, taking people by name or IRI;
+- :meth:`~KnowledgeGraph.show` shows the interactive graph inline (:func:`kg.html.show_graph`:
+  an ``<iframe srcdoc>`` that renders in Jupyter Lab and in notebooks exported to HTML).
+
+Examples
+--------
+A graph held in memory (in a notebook, ``load("../out")`` opens a built one):
+
+>>> import pyoxigraph
+>>> store = pyoxigraph.Store()
+>>> store.load(input=b'''
+... @prefix kg: <https://kg.example/ns#> . @prefix p: <https://kg.example/id/person/> .
+... @prefix w: <https://kg.example/id/work/> . @prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+... p:ada a kg:Person ; kg:name "Ada Lovelace" .
+... p:charles a kg:Person ; kg:name "Charles Babbage" .
+... w:notes a kg:Work ; kg:title "Notes" ; kg:year "1843"^^xsd:gYear ; kg:hasAuthor p:ada, p:charles .
+... ''', format=pyoxigraph.RdfFormat.TURTLE)
+>>> g = KnowledgeGraph(store)
+>>> g.sparql("SELECT ?work ?year WHERE { ?work kg:year ?year }")
+    work                          work_iri  year
+0  Notes  https://kg.example/id/work/notes  1843
+>>> g.top_collaborators("Ada")[["name", "joint_works", "years"]]
+              name  joint_works years
+0  Charles Babbage            1  1843
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from decimal import Decimal
+from pathlib import Path
+
+import pandas as pd
+import pyoxigraph
+
+from kg import analyses, projections
+from kg.errors import UserError
+from kg.lookup import resolve_person
+from kg.sparql import PREFIXES, examples_dir, parse_term, read_query, run_query
+from kg.store import load_merged_graph, open_store, store_path
+
+__all__ = ["KnowledgeGraph", "load", "python_value", "needs_build"]
+
+_XSD = "http://www.w3.org/2001/XMLSchema#"
+_INTEGERS = {_XSD + t for t in ("integer", "int", "long", "short", "byte", "nonNegativeInteger",
+                                "positiveInteger", "negativeInteger", "nonPositiveInteger",
+                                "unsignedLong", "unsignedInt", "unsignedShort", "unsignedByte")}
+_FLOATS = {_XSD + "double", _XSD + "float"}
+#: Properties whose value names a node, in order of preference.
+LABELS = ("https://kg.example/ns#name", "https://kg.example/ns#title", "https://kg.example/ns#fileName")
+
+
+# --------------------------------------------------------------------------- values
+
+
+def python_value(term):
+    """The Python value of an RDF term, as a table should show it.
+
+    Integers and ``xsd:gYear`` become ``int``, decimals and doubles ``float``, booleans
+    ``bool``; other literals (dates, months, strings) their text. A term of a known
+    vocabulary (:data:`kg.sparql.PREFIXES`, such as ``kg:`` and ``schema:``) becomes a
+    prefixed name, which ``sparql(...)`` bindings accept back; any other IRI its full text.
+    ``None`` stays ``None``.
+
+    Examples
+    --------
+    >>> from pyoxigraph import Literal, NamedNode
+    >>> xsd = "http://www.w3.org/2001/XMLSchema#"
+    >>> python_value(Literal("2023", datatype=NamedNode(xsd + "gYear")))
+    2023
+    >>> python_value(Literal("2024-06", datatype=NamedNode(xsd + "gYearMonth")))
+    '2024-06'
+    >>> python_value(Literal("true", datatype=NamedNode(xsd + "boolean")))
+    True
+    >>> python_value(Literal(7)), python_value(Literal("0.5", datatype=NamedNode(xsd + "decimal")))
+    (7, 0.5)
+    >>> python_value(NamedNode("https://kg.example/id/person/ada"))
+    'https://kg.example/id/person/ada'
+    >>> python_value(NamedNode("https://kg.example/ns#endDate"))
+    'kg:endDate'
+    """
+    if term is None:
+        return None
+    if isinstance(term, pyoxigraph.NamedNode):
+        return _short_iri(term.value)
+    if not isinstance(term, pyoxigraph.Literal):
+        return term.value if hasattr(term, "value") else str(term)
+    text, datatype = term.value, term.datatype.value
+    try:
+        if datatype in _INTEGERS:
+            return int(text)
+        if datatype == _XSD + "gYear" and text.lstrip("-").isdigit():
+            return int(text)
+        if datatype == _XSD + "decimal":
+            return float(Decimal(text))
+        if datatype in _FLOATS:
+            return float(text)
+        if datatype == _XSD + "boolean" and text in ("true", "false", "1", "0"):
+            return text in ("true", "1")
+    except (ValueError, ArithmeticError):
+        pass
+    return text
+
+
+def _short_iri(iri: str) -> str:
+    """A vocabulary term as a prefixed name (``kg:Person``); other IRIs unchanged."""
+    for prefix, base in PREFIXES.items():
+        if prefix != "id" and iri.startswith(base) and len(iri) > len(base):
+            local = iri[len(base):]
+            if local.replace("_", "").replace("-", "").isalnum():
+                return f"{prefix}:{local}"
+    return iri
+
+
+def _binding(name: str, value):
+    """The RDF term for a keyword binding: terms as given, numbers and booleans typed, text as ``--bind``."""
+    if isinstance(value, (pyoxigraph.NamedNode, pyoxigraph.Literal, pyoxigraph.BlankNode)):
+        return value
+    if isinstance(value, (bool, int, float)):
+        return pyoxigraph.Literal(value)
+    if isinstance(value, str):
+        return parse_term(value, f"binding {name}")
+    raise UserError(f"binding {name}={value!r}: give a str, int, float, bool or a pyoxigraph term")
+
+
+def _labels(store, iris) -> dict[str, str]:
+    """Name (else title, else file name) of each IRI that has one; the smallest if several."""
+    iris = sorted(set(iris))
+    found: dict[str, tuple[int, str]] = {}
+    for start in range(0, len(iris), 500):
+        chunk = " ".join(f"<{iri}>" for iri in iris[start:start + 500])
+        query = f"SELECT ?s ?p ?label WHERE {{ VALUES ?s {{ {chunk} }} ?s ?p ?label . " \
+                f"VALUES ?p {{ {' '.join(f'<{p}>' for p in LABELS)} }} }}"
+        for row in store.query(query):
+            key = (LABELS.index(row["p"].value), row["label"].value)
+            iri = row["s"].value
+            if iri not in found or key < found[iri]:
+                found[iri] = key
+    return {iri: label for iri, (_, label) in found.items()}
+
+
+def _readable_frame(store, variables: list[str], rows: list[tuple]) -> pd.DataFrame:
+    """Rows of terms as a DataFrame: labels for named IRIs (with ``<col>_iri``), Python values."""
+    iris = {t.value for row in rows for t in row if isinstance(t, pyoxigraph.NamedNode)}
+    labels = _labels(store, iris) if iris else {}
+    columns: dict[str, list] = {}
+    for i, var in enumerate(variables):
+        terms = [row[i] for row in rows]
+        named = [isinstance(t, pyoxigraph.NamedNode) and t.value in labels for t in terms]
+        if any(named) and f"{var}_iri" not in variables:
+            columns[var] = [labels[t.value] if n else python_value(t) for t, n in zip(terms, named)]
+            columns[f"{var}_iri"] = [t.value if isinstance(t, pyoxigraph.NamedNode) else None for t in terms]
+        else:
+            columns[var] = [python_value(t) for t in terms]
+    frame = pd.DataFrame(columns, columns=list(columns))
+    for name, values in columns.items():
+        present = [v for v in values if v is not None]
+        if present and len(present) < len(values):
+            if all(isinstance(v, bool) for v in present):
+                frame[name] = frame[name].astype("boolean")
+            elif all(isinstance(v, int) and not isinstance(v, bool) for v in present):
+                frame[name] = frame[name].astype("Int64")
+    return frame
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def _newest_mtime(folder: Path) -> float:
+    times = [folder.stat().st_mtime]
+    for path in folder.rglob("*"):
+        if not any(part.startswith(".") for part in path.relative_to(folder).parts):
+            times.append(path.stat().st_mtime)
+    return max(times)
+
+
+def needs_build(data_dir, out_dir) -> bool:
+    """Whether *out_dir* lacks a graph built after the last change in *data_dir*.
+
+    A change is a file or folder in *data_dir* (hidden ones aside) modified after the build;
+    adding or removing a document changes its folder, so that counts too.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     needs_build(d, os.path.join(d, "out"))
+    True
+    """
+    data_dir, out_dir = Path(data_dir), Path(out_dir)
+    built = [out_dir / "kg.trig", store_path(out_dir)]
+    if not all(p.exists() for p in built):
+        return True
+    return _newest_mtime(data_dir) > min(p.stat().st_mtime for p in built)
+
+
+def load(out_dir="out", data_dir=None, *, rebuild: bool = False, validate: bool = True) -> KnowledgeGraph:
+    """The built knowledge graph, ready to explore; built from *data_dir* first if needed.
+
+    Parameters
+    ----------
+    out_dir : str or Path
+        The folder ``kg build`` writes (``kg.trig``, ``store/`` ...).
+    data_dir : str or Path, optional
+        The documents. When given, the graph is (re)built into *out_dir* if it is missing or
+        older than a change in *data_dir* (see :func:`needs_build`), as ``kg build`` would.
+    rebuild : bool
+        Build even if the graph looks up to date (needs *data_dir*).
+    validate : bool
+        Check the built graph against ``shapes.ttl`` (as ``kg build`` does).
+
+    Returns
+    -------
+    KnowledgeGraph
+        Its ``report`` is the :class:`kg.build.BuildReport` when this call built the graph,
+        else ``None``.
+
+    Raises
+    ------
+    UserError
+        If *out_dir* holds no built graph and no *data_dir* is given, or *data_dir* does not
+        exist.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     load(os.path.join(d, "out"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    kg.errors.UserError: no built graph in .../out/ (expected .../out/store/); run `kg build` first
+    """
+    out_dir = Path(out_dir)
+    report = None
+    if data_dir is not None:
+        data_dir = Path(data_dir)
+        if not data_dir.is_dir():
+            raise UserError(f"data folder {data_dir}/ does not exist; give the folder that holds the documents")
+        if rebuild or needs_build(data_dir, out_dir):
+            from kg.build import build_graph
+
+            report = build_graph(data_dir, out_dir, validate=validate)
+            if report.skipped:
+                warnings.warn(f"the build skipped {len(report.skipped)} things it could not read; "
+                              "see .report.summary()", stacklevel=2)
+    elif rebuild:
+        raise UserError("rebuild=True needs data_dir, the folder of documents to build from")
+    return KnowledgeGraph(open_store(out_dir), out_dir=out_dir, report=report)
+
+
+# --------------------------------------------------------------------------- the graph
+
+
+class KnowledgeGraph:
+    """A built knowledge graph with the questions a notebook asks of it.
+
+    Parameters
+    ----------
+    store : pyoxigraph.Store
+        The graph (:func:`kg.store.open_store`); its default graph is the merged view.
+    out_dir : Path, optional
+        The folder it was built in (for :attr:`graph`, read from ``kg.ttl``).
+    report : kg.build.BuildReport, optional
+        What the build that made it did.
+
+    Notes
+    -----
+    Projections are computed on first use and then shared between calls: copy one
+    (``graph.copy()``) before changing it. People are given by name (any unique part, as
+    :func:`kg.lookup.resolve_person` matches) or by IRI.
+    """
+
+    def __init__(self, store, out_dir=None, report=None):
+        if not isinstance(store, pyoxigraph.Store):
+            raise UserError(f"expected a pyoxigraph.Store, got {type(store).__name__}; "
+                            "use kg.notebook.load(out_dir) to open a built graph")
+        self.store = store
+        self.out_dir = Path(out_dir) if out_dir is not None else None
+        self.report = report
+        self._cache: dict = {}
+
+    def __repr__(self) -> str:
+        counts = self.counts()
+        told = ", ".join(f"{n} {kind}" for kind, n in zip(counts["kind"], counts["count"]))
+        where = f" in {self.out_dir}/" if self.out_dir is not None else ""
+        return f"<KnowledgeGraph{where}: {told}>"
+
+    # ------------------------------------------------------------------ raw access
+
+    @property
+    def graph(self):
+        """The merged view as an rdflib ``Graph`` (read on first use).
+
+        From ``kg.ttl`` in the build folder; for a store without one, from the store's
+        default graph.
+        """
+        if "rdflib" not in self._cache:
+            if self.out_dir is not None and (self.out_dir / "kg.ttl").is_file():
+                graph = load_merged_graph(self.out_dir)
+            else:
+                import rdflib
+
+                data = self.store.dump(format=pyoxigraph.RdfFormat.N_TRIPLES, from_graph=pyoxigraph.DefaultGraph())
+                graph = rdflib.Graph().parse(data=data.decode("utf-8"), format="nt")
+            self._cache["rdflib"] = graph
+        return self._cache["rdflib"]
+
+    def sparql(self, query: str, **bindings):
+        """The answer to a SPARQL query, with readable values.
+
+        Parameters
+        ----------
+        query : str
+            The query text, a path to a ``.rq`` file, or the name of an example query
+            (``"coauthors"`` for ``queries/coauthors.rq``). The prefixes of
+            :data:`kg.sparql.PREFIXES` (``kg:``, ``id:``, ``schema:`` ...) need no declaration.
+        **bindings
+            Values for the query's variables, such as ``name="Ada Lovelace"``: a ``str`` is
+            read as ``kg query --bind`` reads it (``"<https://...>"`` or ``"id:person/ada"``
+            is an IRI, ``'"2023"^^xsd:gYear'`` a typed literal, anything else a string);
+            ``int``, ``float`` and ``bool`` become typed literals.
+
+        Returns
+        -------
+        pandas.DataFrame or bool
+            For SELECT, one column per variable. Literals become Python values (integers
+            and years ``int``, booleans ``bool``, dates their ISO text). An IRI that has a
+            ``kg:name`` (else ``kg:title``, else ``kg:fileName``) is replaced by it and the
+            IRI goes to a column ``<variable>_iri`` right after. CONSTRUCT and DESCRIBE give
+            ``subject``, ``predicate``, ``object`` columns the same way; ASK gives a bool.
+            ``frame.attrs["query"]`` says which query ran.
+
+        Examples
+        --------
+        >>> import pyoxigraph
+        >>> store = pyoxigraph.Store()
+        >>> store.load(input=b'<https://kg.example/id/person/ada> <https://kg.example/ns#name> "Ada" .',
+        ...            format=pyoxigraph.RdfFormat.N_TRIPLES)
+        >>> g = KnowledgeGraph(store)
+        >>> g.sparql("SELECT ?p ?name WHERE { ?p kg:name ?name }", name="Ada")
+             p                             p_iri name
+        0  Ada  https://kg.example/id/person/ada  Ada
+        >>> g.sparql("ASK { ?p kg:name 'Bob' }")
+        False
+        """
+        text, source = read_query(query, examples_dir()) if isinstance(query, str) else (query, "query")
+        terms = {pyoxigraph.Variable(name): _binding(name, value) for name, value in bindings.items()}
+        result = run_query(self.store, text, bindings=terms or None, source=source)
+        if result.kind == "boolean":
+            return bool(result.boolean)
+        if result.kind == "graph":
+            variables = ["subject", "predicate", "object"]
+            rows = [(t.subject, t.predicate, t.object) for t in result.triples]
+        else:
+            variables, rows = result.variables, result.rows
+        frame = _readable_frame(self.store, variables, rows)
+        frame.attrs["query"] = source
+        return frame
+
+    def counts(self) -> pd.DataFrame:
+        """How many people, works, organizations, venues and source documents the graph holds.
+
+        Examples
+        --------
+        >>> KnowledgeGraph(pyoxigraph.Store()).counts().values.tolist()
+        [['people', 0], ['works', 0], ['organizations', 0], ['venues', 0], ['sources', 0]]
+        """
+        kinds = [("people", "Person"), ("works", "Work"), ("organizations", "Organization"),
+                 ("venues", "Venue"), ("sources", "SourceDocument")]
+        rows = []
+        for label, cls in kinds:
+            answer = self.store.query(f"SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE {{ ?x a <https://kg.example/ns#{cls}> }}")
+            rows.append((label, int(next(iter(answer))["n"].value)))
+        return pd.DataFrame(rows, columns=["kind", "count"])
+
+    def person(self, name: str) -> str:
+        """The IRI of the person *name* names (any unique part of the name, or an IRI).
+
+        Raises
+        ------
+        UserError
+            If nobody or several people match (listing them).
+        """
+        if not isinstance(name, str):
+            raise UserError(f"give a person's name or IRI as text, got {type(name).__name__}")
+        if name.startswith(("http://", "https://")):
+            return name
+        return resolve_person(self.store, name).iri
+
+    def people(self, profiled: bool | None = None) -> pd.DataFrame:
+        """Everyone in the graph: ``person`` (name), ``person_iri``, ``profiled``, ``works``,
+        ``first_year``, ``last_year``; sorted by name. *profiled* keeps only the people a
+        source document is (or is not) about.
+        """
+        graph = self.affiliations()
+        rows = [{"person": a["name"], "person_iri": n, "profiled": bool(a.get("profiled")), "works": a.get("works", 0),
+                 "first_year": a.get("first_year"), "last_year": a.get("last_year")}
+                for n, a in graph.nodes(data=True) if a.get("kind") == "person"
+                and (profiled is None or bool(a.get("profiled")) == profiled)]
+        rows.sort(key=lambda r: (r["person"], r["person_iri"]))
+        frame = pd.DataFrame(rows, columns=["person", "person_iri", "profiled", "works", "first_year", "last_year"])
+        return frame.astype({"first_year": "Int64", "last_year": "Int64"})
+
+    # ------------------------------------------------------------------ projections
+
+    def _projection(self, key, build):
+        if key not in self._cache:
+            self._cache[key] = build(self.store)
+        return self._cache[key]
+
+    def coauthors(self):
+        """The co-author graph (:func:`kg.projections.coauthor_graph`)."""
+        return self._projection("coauthors", projections.coauthor_graph)
+
+    def affiliations(self):
+        """People and organizations (:func:`kg.projections.person_organization_graph`)."""
+        return self._projection("affiliations", projections.person_organization_graph)
+
+    def organizations(self):
+        """Organizations linked by shared people (:func:`kg.projections.organization_graph`)."""
+        return self._projection("organizations", projections.organization_graph)
+
+    def supervision(self):
+        """Supervisors to students (:func:`kg.projections.supervision_graph`)."""
+        return self._projection("supervision", projections.supervision_graph)
+
+    # ------------------------------------------------------------------ analyses
+
+    def _people(self, people) -> list[str]:
+        if isinstance(people, str):
+            raise UserError(f"give a list of two or more people, got the single name {people!r}")
+        return [self.person(p) for p in people]
+
+    def top_collaborators(self, person: str, n: int | None = 10) -> pd.DataFrame:
+        """A person's closest collaborators (:func:`kg.analyses.top_collaborators`)."""
+        return analyses.top_collaborators(self.coauthors(), self.person(person), n=n)
+
+    def shared_collaborators(self, people) -> pd.DataFrame:
+        """Collaborators the given people share (:func:`kg.analyses.shared_collaborators`)."""
+        return analyses.shared_collaborators(self.coauthors(), self._people(people))
+
+    def collaboration_path(self, source: str, target: str) -> pd.DataFrame:
+        """The shortest chain of co-authors between two people (:func:`kg.analyses.collaboration_path`)."""
+        return analyses.collaboration_path(self.coauthors(), self.person(source), self.person(target))
+
+    def centrality(self, **options) -> pd.DataFrame:
+        """Degree, betweenness and PageRank of everyone (:func:`kg.analyses.centrality`)."""
+        return analyses.centrality(self.coauthors(), **options)
+
+    def communities(self, **options) -> pd.DataFrame:
+        """Groups who work mostly with each other (:func:`kg.analyses.communities`)."""
+        return analyses.communities(self.coauthors(), **options)
+
+    def brokers(self, n: int | None = 20, **options) -> pd.DataFrame:
+        """People whose collaborators span communities (:func:`kg.analyses.brokers`)."""
+        return analyses.brokers(self.coauthors(), n=n, **options)
+
+    def collaborations_per_year(self, person: str | None = None) -> pd.DataFrame:
+        """Collaboration by year, overall or for one person (:func:`kg.analyses.collaborations_per_year`)."""
+        return analyses.collaborations_per_year(self.coauthors(), None if person is None else self.person(person))
+
+    def venues_per_person(self, person: str | None = None) -> pd.DataFrame:
+        """Where people published (:func:`kg.analyses.venues_per_person`)."""
+        return analyses.venues_per_person(self.coauthors(), None if person is None else self.person(person))
+
+    def institutions_of(self, person: str, roll_up: bool = True) -> pd.DataFrame:
+        """Where one person studied and worked (:func:`kg.analyses.institutions_of`)."""
+        return analyses.institutions_of(self.affiliations(), self.person(person), roll_up=roll_up)
+
+    def institutions_in_common(self, people, roll_up: bool = True) -> pd.DataFrame:
+        """Institutions two or more of *people* share (:func:`kg.analyses.institutions_in_common`)."""
+        return analyses.institutions_in_common(self.affiliations(), self._people(people), roll_up=roll_up)
+
+    def overlaps_in_time(self, people=None, roll_up: bool = True) -> pd.DataFrame:
+        """Who was at the same institution at the same time (:func:`kg.analyses.overlaps_in_time`)."""
+        chosen = None if people is None else self._people(people)
+        return analyses.overlaps_in_time(self.affiliations(), chosen, roll_up=roll_up)
+
+    def statistics(self) -> pd.DataFrame:
+        """SNAP's summary statistics of the co-author graph (:func:`kg.analyses.graph_statistics`)."""
+        return analyses.graph_statistics(self.coauthors())
+
+    # ------------------------------------------------------------------ the picture
+
+    def show(self, focus: str | None = None, *, hops: int = 1, max_nodes: int | None = None,
+             title: str | None = None, height: int = 650):
+        """The interactive graph, shown inline in Jupyter (:func:`kg.html.show_graph`).
+
+        Parameters
+        ----------
+        focus : str, optional
+            A person (name or IRI): show their neighbourhood of *hops* steps.
+        hops, max_nodes, title, height
+            See :func:`kg.html.show_graph`.
+
+        Returns
+        -------
+        IPython.display.HTML
+            The page in a sandboxed ``<iframe srcdoc>``: it needs no network and renders
+            in Jupyter Lab, classic notebooks and notebooks exported to HTML.
+        """
+        from kg.html import show_graph
+
+        return show_graph(self.coauthors(), self.affiliations(), focus=None if focus is None else self.person(focus),
+                          hops=hops, max_nodes=max_nodes, title=title, height=height)
