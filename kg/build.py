@@ -17,7 +17,7 @@ from rdflib import Dataset, Graph, URIRef
 
 from kg.curation import CURATION_FILE, Curation
 from kg.errors import UserError
-from kg.identity import resolve
+from kg.identity import person_key, resolve, title_key
 from kg.rdf import bind_prefixes, document_graph, merged_graph, serialize_jsonld, serialize_trig, source_iri
 from kg.records import Document, Skip, Span
 from kg.sources import DOCUMENT_SUFFIXES, read_document
@@ -126,6 +126,11 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
     for d in docs:
         d.latest_date = curation.document_dates.get(d.path, d.latest_date)
     res = resolve(docs, curation)
+    problems = curation.check_against(
+        {person_key(n) for p in res.people.values() for n in p.names},
+        {title_key(t) for titles in res.work_titles.values() for _, t in titles})
+    if problems:
+        raise UserError("; ".join(problems))
 
     ds = Dataset()
     newness = {}

@@ -84,3 +84,51 @@ def profile(name, fmt, out_dir):
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         click.echo(profile_text(data))
+
+
+@main.command()
+@click.argument("text")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--out", "out_dir", default="out", show_default=True, help="Folder of a built graph.")
+def explain(text, fmt, out_dir):
+    """Why identity merged (or kept apart) the person, work, venue or organization TEXT names.
+
+    \b
+    Examples:
+      kg explain "Tianwei Zhang"     the printed variants that became one person
+      kg explain "Lucid"             the titles that became one work
+      kg explain NTU                 short and long forms of an organization
+    """
+    from kg.explain import explain as explain_entity
+    from kg.explain import explain_text
+    from kg.store import open_store
+
+    entries = explain_entity(open_store(out_dir), out_dir, text)
+    click.echo(json.dumps(entries, indent=2, ensure_ascii=False) if fmt == "json" else explain_text(entries))
+
+
+@main.command()
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("--out", "out_dir", default="out", show_default=True, help="Folder of a built graph.")
+def conflicts(fmt, out_dir):
+    """Facts on which source documents disagree (dates of one degree, a paper's year, its title),
+    each value with its source and lines; `chosen` marks the value the merged graph kept
+    (the newer document's, by the dates in data/curation.yaml or else the latest date a document mentions).
+
+    \b
+    Examples:
+      kg conflicts
+      kg conflicts --format csv > conflicts.csv
+    """
+    from kg.explain import conflicts as find_conflicts
+    from kg.store import open_store
+
+    frame = find_conflicts(open_store(out_dir))
+    if fmt == "csv":
+        click.echo(frame.to_csv(index=False), nl=False)
+    elif fmt == "json":
+        click.echo(frame.to_json(orient="records", force_ascii=False, indent=1))
+    elif frame.empty:
+        click.echo("no conflicts: the sources agree on every single-valued fact")
+    else:
+        click.echo(frame.drop(columns=["subject"]).to_string(index=False))

@@ -27,7 +27,9 @@ from kg.errors import UserError
 CURATION_FILE = "curation.yaml"
 _TOP = {"documents", "people"}
 _DOCUMENT_KEYS = {"date"}
-_PEOPLE_KEYS = {"same_as", "not_same_as", "aliases"}
+_PEOPLE_KEYS = {"same_as", "not_same_as", "aliases", "split"}
+_SPLIT_KEYS = {"name", "as"}
+_SPLIT_AS_KEYS = {"label", "works"}
 
 
 @dataclass
@@ -39,6 +41,8 @@ class Curation:
     same_as: list[tuple[str, str]] = field(default_factory=list)
     not_same_as: list[tuple[str, str]] = field(default_factory=list)
     aliases: dict[str, str] = field(default_factory=dict)  # variant -> canonical name
+    # printed name -> [(label, [work titles])]: one printed name that is several people
+    splits: dict[str, list[tuple[str, list[str]]]] = field(default_factory=dict)
     lines: dict[tuple, int] = field(default_factory=dict)
 
     @classmethod
@@ -87,7 +91,10 @@ class Curation:
                     if k.value not in _PEOPLE_KEYS:
                         raise UserError(f"{path}:{line}: unknown key {k.value!r} under 'people' "
                                         f"(known: {', '.join(sorted(_PEOPLE_KEYS))})")
-                    if k.value == "aliases":
+                    if k.value == "split":
+                        for entry in _sequence(v, path, "split"):
+                            cur._read_split(entry, path)
+                    elif k.value == "aliases":
                         for canon, variants in _mapping(v, path, "aliases"):
                             for variant in _sequence(variants, path, f"aliases of {canon.value!r}"):
                                 cur.aliases[str(variant.value)] = str(canon.value)
@@ -105,6 +112,46 @@ class Curation:
                                 cur.lines[("name", str(n.value))] = n.start_mark.line + 1
         return cur
 
+    def _read_split(self, entry, path: str) -> None:
+        fields = {}
+        for k, v in _mapping(entry, path, "a split entry"):
+            if k.value not in _SPLIT_KEYS:
+                raise UserError(f"{path}:{k.start_mark.line + 1}: unknown key {k.value!r} in a split entry "
+                                f"(known: {', '.join(sorted(_SPLIT_KEYS))})")
+            fields[k.value] = v
+        if set(fields) != _SPLIT_KEYS:
+            raise UserError(f"{path}:{entry.start_mark.line + 1}: a split entry needs 'name' (the printed name) "
+                            "and 'as' (a list of {label, works})")
+        name = str(fields["name"].value)
+        people = []
+        for person in _sequence(fields["as"], path, f"'as' of split {name!r}"):
+            got = {}
+            for k, v in _mapping(person, path, "a person of a split"):
+                if k.value not in _SPLIT_AS_KEYS:
+                    raise UserError(f"{path}:{k.start_mark.line + 1}: unknown key {k.value!r} "
+                                    f"(known: {', '.join(sorted(_SPLIT_AS_KEYS))})")
+                got[k.value] = v
+            if set(got) != _SPLIT_AS_KEYS:
+                raise UserError(f"{path}:{person.start_mark.line + 1}: each person of a split needs a 'label' "
+                                "and the 'works' (titles) printed with their name")
+            titles = [str(t.value) for t in _sequence(got["works"], path, "works")]
+            people.append((str(got["label"].value), titles))
+            for t in _sequence(got["works"], path, "works"):
+                self.lines[("work", str(t.value))] = t.start_mark.line + 1
+        self.splits[name] = people
+        self.lines[("name", name)] = fields["name"].start_mark.line + 1
+
+    def split_label(self, name: str, work_title: str) -> str | None:
+        """The label of the person a split name stands for on the work titled *work_title*."""
+        from kg.identity import person_key, title_key
+
+        for printed, people in self.splits.items():
+            if person_key(printed) == person_key(name):
+                for label, titles in people:
+                    if any(title_key(t) == title_key(work_title) for t in titles):
+                        return label
+        return None
+
     def person_key(self, name: str) -> tuple | None:
         """The identity key of *name*, following aliases; None where no alias applies."""
         from kg.identity import person_key
@@ -118,6 +165,20 @@ class Curation:
     def names(self) -> list[tuple[str, int]]:
         """Every person name the file mentions, with its line (to check that each matches someone)."""
         return sorted((k[1], line) for k, line in self.lines.items() if k[0] == "name")
+
+    def titles(self) -> list[tuple[str, int]]:
+        """Every work title the file mentions, with its line."""
+        return sorted((k[1], line) for k, line in self.lines.items() if k[0] == "work")
+
+    def check_against(self, person_keys: set, title_keys: set) -> list[str]:
+        """Errors for names and titles in the file that match nothing in the documents."""
+        from kg.identity import person_key, title_key
+
+        errors = [f"{self.path}:{line}: no document names {name!r}; check the spelling or remove it"
+                  for name, line in self.names() if person_key(name) not in person_keys]
+        errors += [f"{self.path}:{line}: no document lists a work titled {title!r}; check the title"
+                   for title, line in self.titles() if title_key(title) not in title_keys]
+        return errors
 
     def unknown_documents(self, known: set[str]) -> list[str]:
         return [f"{self.path}:{self.lines[('document', d)]}: document {d!r} is not in the data folder; "

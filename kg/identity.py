@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rapidfuzz import fuzz
 from unidecode import unidecode
@@ -40,10 +40,95 @@ def ascii_words(text: str) -> list[str]:
     return [w for w in re.split(r"[^a-z0-9]+", unidecode(text).lower()) if w]
 
 
+def name_words(name: str) -> list[str]:
+    """A name's words in printed order: ASCII, lower case, titles dropped, hyphenated parts joined."""
+    text = re.sub(r"(?<=\w)-(?=\w)", "", unidecode(name))
+    return [w for w in ascii_words(text) if w not in _TITLES]
+
+
 def person_key(name: str) -> tuple[str, ...]:
     """Order-, case-, accent- and title-insensitive key; hyphenated given names join up."""
-    text = re.sub(r"(?<=\w)-(?=\w)", "", unidecode(name))
-    return tuple(sorted(w for w in ascii_words(text) if w not in _TITLES))
+    return tuple(sorted(name_words(name)))
+
+
+def name_variants(name: str) -> set[tuple[str, ...]]:
+    """The name's key, plus keys with two neighbouring words joined ("Yu Zhong Wang" ~ "Yuzhong Wang")."""
+    words = name_words(name)
+    out = {tuple(sorted(words))}
+    if len(words) >= 3:
+        for i in range(len(words) - 1):
+            out.add(tuple(sorted(words[:i] + [words[i] + words[i + 1]] + words[i + 2:])))
+    return out
+
+
+def is_initials_form(name: str) -> bool:
+    """True for "Z. Wang", "Wang Z" or "T.W. Zhang": some words are single letters, one is not."""
+    words = name_words(name)
+    return any(len(w) == 1 for w in words) and any(len(w) > 1 for w in words)
+
+
+def initials_compatible(short: str, full: str) -> bool:
+    """Whether an initials form could abbreviate a full name: the family name appears in full and
+    the initials are the given name's first letter and, in order, later letters of it.
+
+    >>> initials_compatible("Z. Wang", "Zheng Wang"), initials_compatible("Wang Z", "Zeke Wang")
+    (True, True)
+    >>> initials_compatible("T.W. Zhang", "Tianwei Zhang"), initials_compatible("Y. Wang", "Zheng Wang")
+    (True, False)
+    """
+    s, f = name_words(short), name_words(full)
+    if is_initials_form(full) or not is_initials_form(short):
+        return False
+    rest = list(f)
+    for word in (w for w in s if len(w) > 1):
+        if word not in rest:
+            return False
+        rest.remove(word)
+    initials = [w for w in s if len(w) == 1]
+    if not rest:
+        return False
+    for given in (rest, rest[::-1]):
+        letters = "".join(given)
+        if letters[0] != initials[0]:
+            continue
+        pos = 1
+        for i in initials[1:]:
+            pos = letters.find(i, pos) + 1
+            if pos == 0:
+                break
+        else:
+            return True
+    return False
+
+
+def decide_same_person(a: str, b: str, *, shared_coauthors: int = 0,
+                       competing_full_names: int = 0) -> tuple[bool, str]:
+    """Whether two printed names are one person, and the rule that says so.
+
+    Names equal up to order, case, accents, titles, hyphens and the spacing of given names
+    are the same. An initials form joins a full name only when they share co-authors and no
+    other full name fits it.
+
+    >>> decide_same_person("Wang, Zheng", "Zheng Wang")[0], decide_same_person("Zeke Wang", "Zheng Wang")[0]
+    (True, False)
+    >>> decide_same_person("Z. Wang", "Zheng Wang", shared_coauthors=2)
+    (True, 'initials fit one full name and they share co-authors')
+    >>> decide_same_person("Z. Wang", "Zheng Wang", shared_coauthors=2, competing_full_names=1)
+    (False, 'initials fit 2 full names: never merged')
+    """
+    if name_variants(a) & name_variants(b):
+        return True, "same name up to order, case, accents, titles, hyphens and spacing"
+    ia, ib = is_initials_form(a), is_initials_form(b)
+    if ia == ib:
+        return False, "the given names differ" if ia is False else "different initials"
+    short, full = (a, b) if ia else (b, a)
+    if not initials_compatible(short, full):
+        return False, "the initials do not fit the full name"
+    if competing_full_names:
+        return False, f"initials fit {competing_full_names + 1} full names: never merged"
+    if not shared_coauthors:
+        return False, "initials fit the full name but they share no co-author"
+    return True, "initials fit one full name and they share co-authors"
 
 
 def title_key(title: str) -> str:
@@ -99,10 +184,11 @@ class Decision:
     rule: str
     evidence: str
     sources: tuple[str, ...] = ()
+    related: tuple = ()  # the other entities (IRIs) the decision was about
 
     def as_dict(self) -> dict:
-        return {"kind": self.kind, "subject": self.subject, "merged": self.merged, "rule": self.rule,
-                "evidence": self.evidence, "sources": list(self.sources)}
+        return {"kind": self.kind, "subject": self.subject, "related": [r for r in self.related if isinstance(r, str)],
+                "merged": self.merged, "rule": self.rule, "evidence": self.evidence, "sources": list(self.sources)}
 
 
 class _UnionFind:
@@ -131,6 +217,7 @@ class Person:
     name: str
     names: list[str] = field(default_factory=list)
     documents: set[str] = field(default_factory=set)
+    label: str | None = None  # a disambiguating label where the curation file split a printed name
 
 
 @dataclass
@@ -148,11 +235,11 @@ class Resolution:
     org_info: dict[str, dict] = field(default_factory=dict)
     decisions: list[Decision] = field(default_factory=list)
 
-    def person(self, name: str, document: str | None = None) -> str:
-        """The IRI of the person a printed name in *document* refers to."""
-        key = person_key(name)
-        if document is not None and (document, key) in self.person_of_key:
-            return self.person_of_key[(document, key)]
+    mention_key: object = None
+
+    def person(self, name: str, work_title: str | None = None) -> str:
+        """The IRI of the person a printed name (on the work titled *work_title*) refers to."""
+        key = self.mention_key(name, work_title) if self.mention_key else person_key(name)
         return self.person_of_key[key]
 
     def venue(self, ref: VenueRef) -> str | None:
@@ -203,125 +290,161 @@ def resolve(documents: list[Document], curation: Curation | None = None) -> Reso
     return res
 
 
-def _person_mentions(doc: Document) -> list[tuple[str, str]]:
-    """(printed name, role) for every person a document names."""
+def _person_mentions(doc: Document) -> list[tuple[str, str, str | None]]:
+    """(printed name, role, title of the work it is printed on) for every person a document names."""
     out = []
     if doc.subject:
-        out.append((doc.subject.name, "subject"))
+        out.append((doc.subject.name, "subject", None))
     for fact in doc.facts:
         if isinstance(fact, Work):
-            out += [(a.name, "author") for a in fact.authors]
-            out += [(n, "supervisor") for n in fact.supervisors]
+            out += [(a.name, "author", fact.title) for a in fact.authors]
+            out += [(n, "supervisor", fact.title) for n in fact.supervisors]
         elif isinstance(fact, Education):
-            out += [(n, "supervisor") for n in fact.supervisors]
+            out += [(n, "supervisor", None) for n in fact.supervisors]
     return out
 
 
+def mention_key(name: str, work_title: str | None, curation: Curation) -> tuple:
+    """The identity key of one printed name: a curation split or alias first, else :func:`person_key`."""
+    label = curation.split_label(name, work_title) if work_title else None
+    if label:
+        return ("@", label)
+    return curation.person_key(name) or person_key(name)
+
+
 def _resolve_people(documents: list[Document], curation: Curation, res: Resolution) -> None:
-    uf = _UnionFind()
     names: dict[tuple, list[tuple[str, str, str]]] = defaultdict(list)  # key -> (name, document, role)
+    coauthors: dict[tuple, set] = defaultdict(set)
     for doc in documents:
-        for name, role in _person_mentions(doc):
-            key = curation.person_key(name) or person_key(name)
+        for name, role, title in _person_mentions(doc):
+            key = mention_key(name, title, curation)
             if key:
                 names[key].append((name, doc.path, role))
-                uf.find(key)
-    # Same key: same person (order, case, accents, titles already folded into the key).
+        for fact in doc.facts:
+            if isinstance(fact, Work):
+                keys = {mention_key(a.name, fact.title, curation) for a in fact.authors}
+                if doc.subject and fact.subject_ordinal:
+                    keys.add(mention_key(doc.subject.name, None, curation))
+                for k in keys:
+                    coauthors[k] |= keys - {k}
+    blocked = {frozenset((person_key(a), person_key(b))) for a, b in curation.not_same_as}
+    uf = _UnionFind()
+    for key in names:
+        uf.find(key)
+    pending: list[tuple[tuple, tuple, str, str, tuple]] = []  # key a, key b, rule, evidence, sources
+
+    def join(a, b, rule, evidence, sources):
+        if frozenset((a, b)) in blocked:
+            res.decisions.append(Decision("person", "", False, "curation: not_same_as", evidence, ("curation",),
+                                          related=(a, b)))
+            return
+        if uf.find(a) != uf.find(b):
+            uf.union(a, b)
+            pending.append((a, b, rule, evidence, sources))
+
+    # Names equal up to order, case, accents, titles and hyphens share a key; spacing of given names too.
+    by_variant: dict[tuple, list[tuple]] = defaultdict(list)
+    for key, seen in names.items():
+        if key[0] == "@":
+            continue
+        for variant in name_variants(seen[0][0]):
+            by_variant[variant].append(key)
+    for variant, keys in sorted(by_variant.items()):
+        for other in keys[1:]:
+            a, b = names[keys[0]][0][0], names[other][0][0]
+            same, rule = decide_same_person(a, b)
+            if same:
+                join(keys[0], other, rule, f"{a} = {b}", _docs(names, keys[0], other))
     for key, seen in names.items():
         variants = sorted({n for n, _, _ in seen})
+        documents_seen = tuple(sorted({d for _, d, _ in seen}))
         if len(variants) > 1:
-            res.decisions.append(Decision("person", "", True, "same name up to order, case, accents and titles",
-                                          " = ".join(variants), tuple(sorted({d for _, d, _ in seen}))))
-    # Subjects of several documents with a shared email, ORCID or homepage are one person.
+            pending.append((key, key, "same name up to order, case, accents and titles", " = ".join(variants),
+                            documents_seen))
+        elif len(documents_seen) > 1:
+            together = len(coauthors[key])
+            pending.append((key, key, "the same name in several documents",
+                            f"{variants[0]} in {len(documents_seen)} documents, with {together} co-authors in all",
+                            documents_seen))
+    # The subjects of several documents with a shared email, ORCID or homepage are one person.
     contact: dict[str, tuple] = {}
     for doc in documents:
         if not doc.subject:
             continue
-        key = person_key(doc.subject.name)
+        key = mention_key(doc.subject.name, None, curation)
         for handle in doc.subject.emails + doc.subject.homepages + ([doc.subject.orcid] if doc.subject.orcid else []):
             h = handle.lower().rstrip("/")
             if h in contact and uf.find(contact[h]) != uf.find(key):
-                uf.union(contact[h], key)
-                res.decisions.append(Decision("person", "", True, "same contact identifier", h, (doc.path,)))
+                join(contact[h], key, "same contact identifier", h, (doc.path,))
             contact.setdefault(h, key)
     for a, b in curation.same_as:
-        ka, kb = person_key(a), person_key(b)
+        ka, kb = mention_key(a, None, curation), mention_key(b, None, curation)
         if ka in names and kb in names:
-            uf.union(ka, kb)
-            res.decisions.append(Decision("person", "", True, "curation: same_as", f"{a} = {b}", ("curation",)))
+            join(ka, kb, "curation: same_as", f"{a} = {b}", ("curation",))
+    _attach_initials(names, coauthors, uf, join, res)
 
     groups: dict = defaultdict(list)
     for key in names:
         groups[uf.find(key)].append(key)
-    # Initials-only names ("Z. Wang") join a full name only with a shared co-author; never when ambiguous.
-    _attach_initials(groups, names, documents, res)
-
     used: dict[str, int] = {}
     for root in sorted(groups, key=lambda k: " ".join(k)):
         keys = groups[root]
         seen = [m for k in keys for m in names[k]]
-        subject_names = [n for n, _, role in seen if role == "subject"]
         counts: dict[str, int] = defaultdict(int)
         for n, _, _ in seen:
             counts[n] += 1
-        display = (max(sorted(set(subject_names)), key=lambda n: (counts[n], "," not in n))
-                   if subject_names else max(sorted(counts), key=lambda n: counts[n]))
-        base = "person/" + slug(display)
+        subject_names = sorted({n for n, _, role in seen if role == "subject"})
+        full = [n for n in counts if not is_initials_form(n)] or list(counts)
+        pool = subject_names or sorted(full)
+        display = max(pool, key=lambda n: (counts[n], -len(n)))
+        label = next((k[1] for k in keys if k[0] == "@"), None)
+        base = "person/" + slug(label or display)
         used[base] = used.get(base, 0) + 1
         iri = str(DATA[base if used[base] == 1 else f"{base}-{used[base]}"])
-        person = Person(iri, display, sorted(counts), {d for _, d, _ in seen})
-        res.people[iri] = person
+        res.people[iri] = Person(iri, display, sorted(counts), {d for _, d, _ in seen}, label)
         for k in keys:
             res.person_of_key[k] = iri
-        for d in res.decisions:
-            pass
-    res.decisions = [Decision(d.kind, d.subject or _decision_iri(d, res), d.merged, d.rule, d.evidence, d.sources)
+    for a, b, rule, evidence, sources in pending:
+        res.decisions.append(Decision("person", res.person_of_key[a], True, rule, evidence, sources,
+                                      related=(res.person_of_key[b],)))
+    res.decisions = [d if d.subject or d.kind != "person" else
+                     Decision(d.kind, res.person_of_key.get(d.related[0], ""), d.merged, d.rule, d.evidence,
+                              d.sources, tuple(res.person_of_key.get(k, "") for k in d.related[1:]))
                      for d in res.decisions]
+    res.mention_key = lambda name, title=None: mention_key(name, title, curation)
     for doc in documents:
         if doc.subject:
-            res.subject_of_document[doc.path] = res.person_of_key[curation.person_key(doc.subject.name)
-                                                                  or person_key(doc.subject.name)]
+            res.subject_of_document[doc.path] = res.person_of_key[mention_key(doc.subject.name, None, curation)]
     _record_person_near_misses(res)
 
 
-def _decision_iri(decision: Decision, res: Resolution) -> str:
-    first = re.split(r" = ", decision.evidence)[0]
-    key = person_key(first)
-    return res.person_of_key.get(key, "")
+def _docs(names: dict, *keys) -> tuple[str, ...]:
+    return tuple(sorted({d for k in keys for _, d, _ in names[k]}))
 
 
-def _attach_initials(groups: dict, names: dict, documents: list[Document], res: Resolution) -> None:
-    def is_initials(key):
-        return any(len(w) == 1 for w in key) and len(key) >= 2
-
-    coauthors: dict[tuple, set] = defaultdict(set)
-    for doc in documents:
-        for fact in doc.facts:
-            if isinstance(fact, Work):
-                ks = [person_key(a.name) for a in fact.authors]
-                for k in ks:
-                    coauthors[k] |= set(ks) - {k}
-    for root in list(groups):
-        if root not in groups or not all(is_initials(k) for k in groups[root]):
-            continue
-        key = groups[root][0]
-        initials = [w for w in key if len(w) == 1]
-        family = [w for w in key if len(w) > 1]
-        candidates = [r for r in groups if r != root and not any(is_initials(k) for k in groups[r])
-                      and all(f in r for f in family) and all(any(w.startswith(i) for w in r if w not in family)
-                                                               for i in initials)]
-        if len(candidates) == 1:
-            shared = coauthors[key] & set().union(*(coauthors[k] for k in groups[candidates[0]]))
-            if shared:
-                groups[candidates[0]] += groups.pop(root)
-                res.decisions.append(Decision("person", "", True, "initials match one full name and they share co-authors",
-                                              f"{' '.join(key)} ~ {' '.join(candidates[0])}; shared: "
-                                              f"{', '.join(' '.join(s) for s in sorted(shared))}"))
-                continue
-        if candidates:
-            res.decisions.append(Decision("person", "", False, "initials kept apart",
-                                          f"{' '.join(key)}: {len(candidates)} full-name candidates"
-                                          + ("" if len(candidates) > 1 else ", no shared co-author")))
+def _attach_initials(names: dict, coauthors: dict, uf: _UnionFind, join, res: Resolution) -> None:
+    """An initials-only name joins a full name only when exactly one fits and they share co-authors."""
+    full_keys = [k for k in names if k[0] != "@" and not is_initials_form(names[k][0][0])]
+    for key in sorted(k for k in names if k[0] != "@" and is_initials_form(names[k][0][0])):
+        short = names[key][0][0]
+        fits = [k for k in full_keys if initials_compatible(short, names[k][0][0])]
+        roots = sorted({uf.find(k) for k in fits}, key=repr)
+        for k in fits[:1] if len(roots) == 1 else []:
+            group = [g for g in names if uf.find(g) == roots[0]]
+            shared = coauthors[key] & set().union(*(coauthors[g] for g in group))
+            same, rule = decide_same_person(short, names[k][0][0], shared_coauthors=len(shared))
+            evidence = (f"{short} ~ {names[k][0][0]}; shared co-authors: "
+                        + (", ".join(sorted(names[s][0][0] for s in shared if s in names)) or "none"))
+            if same:
+                join(k, key, rule, evidence, _docs(names, key, k))
+            else:
+                res.decisions.append(Decision("person", "", False, rule, evidence, _docs(names, key, k),
+                                              related=(key, k)))
+        if len(roots) > 1:
+            candidates = sorted(names[k][0][0] for k in fits)
+            _, rule = decide_same_person(short, candidates[0], competing_full_names=len(roots) - 1)
+            res.decisions.append(Decision("person", "", False, rule, f"{short} fits {', '.join(candidates)}",
+                                          _docs(names, key, *fits), related=(key, *fits)))
 
 
 def _record_person_near_misses(res: Resolution) -> None:
@@ -337,13 +460,20 @@ def _record_person_near_misses(res: Resolution) -> None:
                 pair = tuple(sorted((a.iri, b.iri)))
                 if pair in seen:
                     continue
+                if a.name == b.name:
+                    seen.add(pair)
+                    res.decisions.append(Decision("person", a.iri, False, "same printed name, split by curation",
+                                                  f"{a.label or a.name} vs {b.label or b.name}", ("curation",),
+                                                  related=(b.iri,)))
+                    continue
                 score = fuzz.token_sort_ratio(" ".join(person_key(a.name)), " ".join(person_key(b.name)))
                 if score >= 70:
                     seen.add(pair)
+                    _, rule = decide_same_person(a.name, b.name)
                     res.decisions.append(Decision(
-                        "person", a.iri, False, "similar names kept apart: the given names differ",
+                        "person", a.iri, False, f"similar names kept apart: {rule}",
                         f"{a.name} vs {b.name} (similarity {score:.0f}); no shared identifier or curation same_as",
-                        tuple(sorted(a.documents | b.documents))))
+                        tuple(sorted(a.documents | b.documents)), related=(b.iri,)))
 
 
 def _all_venue_refs(documents: list[Document]) -> list[tuple[VenueRef, str]]:
@@ -403,7 +533,7 @@ def _resolve_venues(documents: list[Document], res: Resolution) -> None:
     for d in res.decisions:
         if d.kind == "venue":
             ref = VenueRef(d.evidence.split(" = ", 1)[1], d.evidence.split(" = ", 1)[0])
-            decisions.append(Decision(d.kind, res.venue(ref) or "", d.merged, d.rule, d.evidence, d.sources))
+            decisions.append(replace(d, subject=res.venue(ref) or ""))
         else:
             decisions.append(d)
     res.decisions = decisions
@@ -462,9 +592,8 @@ def _resolve_organizations(documents: list[Document], res: Resolution) -> None:
         root_iri[k] = iri
         for m in members:
             res.org_of_key[(m,)] = iri
-    res.decisions = [Decision(d.kind, res.org_of_key.get((d.evidence.split(" = ")[0].lower(),), d.subject)
-                              if d.kind == "organization" else d.subject, d.merged, d.rule, d.evidence, d.sources)
-                     for d in res.decisions]
+    res.decisions = [replace(d, subject=res.org_of_key.get((d.evidence.split(" = ")[0].lower(),), d.subject))
+                     if d.kind == "organization" else d for d in res.decisions]
     # Units: under their parent; a unit whose name extends another's under the same parent is the same unit.
     units: dict[str, dict[str, dict]] = defaultdict(dict)  # parent iri -> unit key -> info
     for ref, path in sorted(refs, key=lambda r: len(_org_chain(r[0]))):
@@ -507,7 +636,7 @@ def _resolve_works(documents: list[Document], res: Resolution) -> None:
         subject = res.subject_of_document.get(doc.path)
         for fact in doc.facts:
             if isinstance(fact, Work):
-                authors = {res.person(a.name) for a in fact.authors}
+                authors = {res.person(a.name, fact.title) for a in fact.authors}
                 if fact.subject_ordinal and subject:
                     authors.add(subject)
                 mentions.append((doc, fact, authors))
@@ -575,8 +704,8 @@ def _resolve_works(documents: list[Document], res: Resolution) -> None:
             doc, w, _ = mentions[i]
             res.work_of[(doc.path, w.span.first_line, title_key(w.title))] = iri
             iri_of_index[i] = iri
-    res.decisions = [Decision(d.kind, d.subject or (_work_iri_from(d, res) if d.kind == "work" else d.subject),
-                              d.merged, d.rule, d.evidence, d.sources) for d in res.decisions]
+    res.decisions = [replace(d, subject=_work_iri_from(d, res)) if d.kind == "work" and not d.subject else d
+                     for d in res.decisions]
 
 
 def _work_iri_from(d: Decision, res: Resolution) -> str:

@@ -71,9 +71,12 @@ class _GraphWriter:
         if period.ongoing:
             self.add(node, KG.ongoing, Literal(True))
 
-    def person(self, name: str) -> URIRef:
-        iri = URIRef(self.res.person(name))
-        canonical = self.res.people[str(iri)].name
+    def person(self, name: str, work_title: str | None = None) -> URIRef:
+        iri = URIRef(self.res.person(name, work_title))
+        person = self.res.people[str(iri)]
+        canonical = person.name
+        if person.label:
+            self.add(iri, RDFS.label, person.label)
         self.add(iri, RDF.type, KG.Person)
         self.add(iri, RDF.type, SCHEMA.Person)
         self.add(iri, KG.name, canonical)
@@ -175,7 +178,7 @@ class _GraphWriter:
             authors = [(self.res.people[str(self.subject)].name, self.doc.subject.name, w.subject_ordinal,
                         w.subject_equal_contribution, False)]
         for name, printed, ordinal, equal, et_al in authors:
-            person = self.person(name) if not (self.subject and name == self.doc.subject.name) else self.subject
+            person = self.person(name, w.title) if not (self.subject and name == self.doc.subject.name) else self.subject
             if person == self.subject:
                 self.person(self.doc.subject.name)
             self.add(node, KG.hasAuthor, person)

@@ -56,7 +56,8 @@ def read_document(path: str | Path, name: str | None = None) -> Document:
         lines = text.count("\n") + 1
         doc.skipped.append(Skip(Span(name, 1, lines),
                                 "not a recognised document: a CV needs headed sections such as Education and "
-                                "Publications; a thesis record needs a line like 'PhD thesis, University of X.'"))
+                                "Publications, a publication list a Publications heading, and a thesis record a "
+                                "line like 'PhD thesis, University of X.'"))
         return doc
     dates = find_dates(text)
     doc.latest_date = doc.latest_date or (max(dates) if dates else None)

@@ -29,8 +29,10 @@ PARSERS = {
 
 
 def looks_like_cv(text: str) -> bool:
-    """A CV names at least two sections we know (Education, Publications, ...)."""
-    return sum(s.kind in PARSERS or s.kind == "summary" for s in split_sections(text)) >= 2
+    """A CV names at least two sections we know (Education, Publications, ...); a publication
+    list, such as a homepage's, has a publications section."""
+    kinds = [s.kind for s in split_sections(text)]
+    return sum(k in PARSERS or k == "summary" for k in kinds) >= 2 or "publications" in kinds
 
 
 def read_cv(text: str, document: str, ctx: S.Context) -> tuple[Profile | None, list, str]:

@@ -1,0 +1,143 @@
+"""Identity decisions: a labelled set of name pairs, the seeds' tricky pairs, a co-author's own list."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+import subprocess
+import sys
+
+import pytest
+from rdflib import Graph, Literal, URIRef
+from rdflib.namespace import RDF, RDFS
+
+from kg.build import build_graph
+from kg.identity import decide_same_person
+from kg.sources.text import clean_person_name
+from kg.vocab import DATA, KG
+
+from conftest import TESTDATA
+
+
+def labelled_pairs():
+    lines = [ln for ln in (TESTDATA / "name-pairs.tsv").read_text(encoding="utf-8").splitlines()
+             if not ln.startswith("#")]
+    return list(csv.DictReader(lines, delimiter="\t"))
+
+
+def test_labelled_name_pairs_precision_and_recall():
+    pairs = labelled_pairs()
+    assert len(pairs) >= 60
+    tp = fp = fn = 0
+    wrong = []
+    for p in pairs:
+        a, b = clean_person_name(p["name_a"]), clean_person_name(p["name_b"])
+        merged, rule = decide_same_person(a, b, shared_coauthors=int(p["shared_coauthors"]),
+                                          competing_full_names=int(p["competing_full_names"]))
+        expected = p["expected"] == "same"
+        tp += merged and expected
+        fp += merged and not expected
+        fn += expected and not merged
+        if merged != expected:
+            wrong.append((p["name_a"], p["name_b"], rule, p["note"]))
+    precision = tp / (tp + fp) if tp + fp else 1.0
+    recall = tp / (tp + fn) if tp + fn else 1.0
+    print(f"\nname pairs: {len(pairs)}, merge precision {precision:.3f}, recall {recall:.3f}")
+    assert wrong == []
+    assert (precision, recall) == (1.0, 1.0)
+
+
+def people(g, name):
+    return set(g.subjects(KG.name, Literal(name)))
+
+
+@pytest.fixture(scope="module")
+def merged(seeds_out):
+    return Graph().parse(seeds_out / "kg.ttl")
+
+
+@pytest.mark.parametrize("a, b", [("Tianwei Zhang", "Zhang Tianwei"), ("Yonggang Wen", "Wen Yonggang")])
+def test_seed_pairs_merged(merged, a, b):
+    (person,) = people(merged, a)
+    assert (person, KG.alternateName, Literal(b)) in merged
+
+
+@pytest.mark.parametrize("a, b", [("Zeke Wang", "Zheng Wang"), ("Zerui Wang", "Zheng Wang"), ("Wei Wang", "Zeke Wang"),
+                                  ("Jie Xu", "Jie Sun"), ("Jie Xu", "Kaiqiang Xu"), ("Jianbin Fang", "Jiarui Fang"),
+                                  ("Xiaoyang Sun", "Peng Sun")])
+def test_seed_pairs_kept_apart(merged, a, b):
+    assert len(people(merged, a)) == 1 and len(people(merged, b)) == 1 and people(merged, a) != people(merged, b)
+
+
+def test_seed_venues_and_organizations(merged):
+    sc = URIRef(DATA["venue/sc"])
+    stronghold = next(w for w in merged.subjects(RDF.type, KG.Work)
+                      if str(merged.value(w, KG.title)).startswith("STRONGHOLD"))
+    assert merged.value(stronghold, KG.publishedIn) == sc  # "(Super Computing 2022)" is SC
+    nsdi = URIRef(DATA["venue/nsdi"])
+    green = next(w for w in merged.subjects(RDF.type, KG.Work) if str(merged.value(w, KG.title)).startswith("GREEN"))
+    llm = next(w for w in merged.subjects(RDF.type, KG.Work)
+               if str(merged.value(w, KG.title)).startswith("Characterization of Large Language"))
+    assert merged.value(green, KG.publishedIn) == merged.value(llm, KG.publishedIn) == nsdi
+    assert merged.value(green, KG.year) != merged.value(llm, KG.year)  # the year belongs to the work
+    assert len(set(merged.subjects(RDF.type, KG.Venue))) == 18
+
+
+def test_a_coauthors_own_list_joins_existing_people_and_works(data_copy, tmp_path):
+    shutil.copy(TESTDATA / "publications-peng-sun.md", data_copy)
+    report = build_graph(data_copy, tmp_path, validate=False, html=False)
+    assert report.skipped == []
+    g = Graph().parse(tmp_path / "kg.ttl")
+    assert people(g, "Peng Sun") == {URIRef(DATA["person/peng-sun"])}
+    assert report.profiled == 4 and report.people == 54 + 1  # one new co-author: Li Wei
+    # Two of its three papers are already in the graph: one new work only.
+    assert report.works == 28 + 1
+    hydro = next(w for w in g.subjects(RDF.type, KG.Work) if str(g.value(w, KG.title)).startswith("Hydro"))
+    assert set(g.objects(hydro, KG.alternativeTitle)) == {
+        Literal("Hydro: Surrogate-based Hyperparameter Tuning Service in Datacenters")}
+    assert (URIRef(DATA["source/publications-peng-sun-md"]), KG.about, URIRef(DATA["person/peng-sun"])) in g
+
+
+def test_curation_splits_a_printed_name_into_two_people(data_copy, tmp_path):
+    (data_copy / "curation.yaml").write_text(
+        (data_copy / "curation.yaml").read_text().replace(
+            "  aliases: {}",
+            "  aliases: {}\n  split:\n    - name: Wei Wang\n      as:\n        - label: Wei Wang (STRONGHOLD)\n"
+            "          works: ['STRONGHOLD: Fast and Affordable Billion-scale Deep Learning Model Training']\n"))
+    shutil.copy(TESTDATA / "cv-wei-wang.md", data_copy)
+    build_graph(data_copy, tmp_path, validate=False, html=False)
+    g = Graph().parse(tmp_path / "kg.ttl")
+    two = people(g, "Wei Wang")
+    assert len(two) == 2
+    labelled = {p for p in two if g.value(p, RDFS.label) == Literal("Wei Wang (STRONGHOLD)")}
+    assert len(labelled) == 1
+
+
+def test_curation_names_that_match_nothing_are_errors(data_copy, tmp_path):
+    (data_copy / "curation.yaml").write_text(
+        (data_copy / "curation.yaml").read_text().replace("  same_as: []", "  same_as:\n    - [Zheng Wang, Zhang Wen]"))
+    result = subprocess.run([sys.executable, "-m", "kg", "build", str(data_copy), "--out", str(tmp_path)],
+                            capture_output=True, text=True)
+    assert result.returncode == 1
+    assert f"{data_copy / 'curation.yaml'}:26: no document names 'Zhang Wen'" in result.stderr
+
+
+def test_kg_explain_and_conflicts(seeds_out):
+    run = lambda *a: subprocess.run([sys.executable, "-m", "kg", *a, "--out", str(seeds_out)],  # noqa: E731
+                                    capture_output=True, text=True)
+    out = run("explain", "Zhang Tianwei").stdout
+    assert "merged: same name up to order, case, accents and titles" in out and "Tianwei Zhang = Zhang Tianwei" in out
+    out = run("explain", "Zheng Wang").stdout
+    assert "kept apart" in out and "Zeke Wang vs Zheng Wang" in out
+    assert "merged: the same name in several documents" in out
+    out = run("explain", "Lucid").stdout
+    assert "merged: same short title before the colon" in out
+    csv_text = run("conflicts", "--format", "csv").stdout
+    rows = list(csv.DictReader(csv_text.splitlines()))
+    phd = [r for r in rows if r["label"] == "Qinghao Hu: Ph.D. in Computer Science" and r["property"] == "endDate"]
+    assert {(r["value"], r["source"], r["lines"], r["chosen"]) for r in phd} == {
+        ("2024-08", "cv-qinghao-hu-2023.md", "19-19", "False"), ("2023", "cv-qinghao-hu-2024.md", "29-35", "True")}
+    titles = {r["value"]: r["chosen"] for r in rows if r["property"] == "title" and r["label"].startswith("Lucid")}
+    assert titles == {"Lucid: Non-Intrusive, Scalable and Interpretable Deep Learning Job Scheduling": "False",
+                      "Lucid: A Non-Intrusive, Scalable and Interpretable Scheduler for Deep Learning Training Jobs":
+                          "True"}
