@@ -56,6 +56,8 @@ __all__ = [
     "combined_graph",
     "select_graph",
     "graph_html",
+    "selection_html",
+    "iframe_html",
     "write_graph_html",
     "show_graph",
     "page_data",
@@ -570,7 +572,14 @@ def _default_title(selection: GraphSelection) -> str:
 
 
 def selection_html(selection: GraphSelection, *, title: str | None = None) -> str:
-    """The page for a :class:`GraphSelection` (see :func:`graph_html`)."""
+    """The page for a :class:`GraphSelection` (see :func:`graph_html`).
+
+    Examples
+    --------
+    >>> sel = select_graph(nx.Graph([("p:a", "p:b")]))
+    >>> selection_html(sel) == graph_html(nx.Graph([("p:a", "p:b")]))
+    True
+    """
     if title is None:
         title = _default_title(selection)
     data = page_data(selection, title=str(title))
@@ -653,6 +662,25 @@ def write_graph_html(
     ------
     UserError
         If no graph was built in *source*, or *focus* names nobody or several people.
+
+    Examples
+    --------
+    >>> import pyoxigraph, shutil, tempfile
+    >>> store = pyoxigraph.Store()
+    >>> store.load(input=b'''
+    ... @prefix kg: <https://kg.example/ns#> . @prefix p: <https://kg.example/id/person/> .
+    ... p:a a kg:Person ; kg:name "Ann Able" .  p:b a kg:Person ; kg:name "Bo Baker" .
+    ... p:c a kg:Person ; kg:name "Cy Cole" .
+    ... <https://kg.example/id/work/w1> a kg:Work ; kg:title "One" ; kg:hasAuthor p:a, p:b .
+    ... <https://kg.example/id/work/w2> a kg:Work ; kg:title "Two" ; kg:hasAuthor p:b, p:c .
+    ... ''', format=pyoxigraph.RdfFormat.TURTLE)
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> shown = write_graph_html(store, folder / "ann.html", focus="ann", hops=1)
+    >>> sorted(shown.graph.nodes), shown.left_out_nodes
+    (['https://kg.example/id/person/a', 'https://kg.example/id/person/b'], 1)
+    >>> (folder / "ann.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    True
+    >>> shutil.rmtree(folder)
     """
     store, coauthors, affiliations = _store_graphs(source)
     selection = select_graph(coauthors, affiliations, focus=_focus_iri(store, focus), hops=hops, max_nodes=max_nodes)
