@@ -60,7 +60,7 @@ def test_a_malformed_curation_file_is_one_line_naming_its_line(data_copy, tmp_pa
     result = run_kg("build", str(data_copy), "--out", str(tmp_path))
     assert result.returncode == 1
     assert result.stderr.strip() == (f"kg: error: {data_copy / 'curation.yaml'}:6: unknown key 'sameas' under "
-                                     "'people' (known: aliases, not_same_as, same_as)")
+                                     "'people' (known: aliases, not_same_as, same_as, split)")
 
 
 def test_curation_dates_are_checked():
