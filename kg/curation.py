@@ -11,7 +11,7 @@ True
 >>> Curation.from_text("peple: {}\\n", "c.yaml")
 Traceback (most recent call last):
 ...
-kg.errors.UserError: c.yaml:1: unknown key 'peple' (known: documents, people)
+kg.errors.UserError: c.yaml:1: unknown key 'peple' (known: documents, organizations, people)
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ import yaml
 from kg.errors import UserError
 
 CURATION_FILE = "curation.yaml"
-_TOP = {"documents", "people"}
+_TOP = {"documents", "people", "organizations"}
+_ORGANIZATION_KEYS = {"aliases"}
 _DOCUMENT_KEYS = {"date"}
 _PEOPLE_KEYS = {"same_as", "not_same_as", "aliases", "split"}
 _SPLIT_KEYS = {"name", "as"}
@@ -43,6 +44,7 @@ class Curation:
     aliases: dict[str, str] = field(default_factory=dict)  # variant -> canonical name
     # printed name -> [(label, [work titles])]: one printed name that is several people
     splits: dict[str, list[tuple[str, list[str]]]] = field(default_factory=dict)
+    organization_aliases: dict[str, str] = field(default_factory=dict)  # variant -> canonical name
     lines: dict[tuple, int] = field(default_factory=dict)
 
     @classmethod
@@ -73,7 +75,15 @@ class Curation:
             if name not in _TOP:
                 raise UserError(f"{path}:{key.start_mark.line + 1}: unknown key {name!r} "
                                 f"(known: {', '.join(sorted(_TOP))})")
-            if name == "documents":
+            if name == "organizations":
+                for k, v in _mapping(value, path, "organizations"):
+                    if k.value not in _ORGANIZATION_KEYS:
+                        raise UserError(f"{path}:{k.start_mark.line + 1}: unknown key {k.value!r} under "
+                                        f"'organizations' (known: {', '.join(sorted(_ORGANIZATION_KEYS))})")
+                    for canon, variants in _mapping(v, path, "organization aliases"):
+                        for variant in _sequence(variants, path, f"aliases of {canon.value!r}"):
+                            cur.organization_aliases[str(variant.value)] = str(canon.value)
+            elif name == "documents":
                 for doc, entry in _mapping(value, path, "documents"):
                     for k, v in _mapping(entry, path, f"documents: {doc.value}"):
                         if k.value not in _DOCUMENT_KEYS:

@@ -285,7 +285,7 @@ def resolve(documents: list[Document], curation: Curation | None = None) -> Reso
     res = Resolution()
     _resolve_people(documents, curation, res)
     _resolve_venues(documents, res)
-    _resolve_organizations(documents, res)
+    _resolve_organizations(documents, res, curation)
     _resolve_works(documents, res)
     return res
 
@@ -555,13 +555,23 @@ def _all_org_refs(documents: list[Document]) -> list[tuple[OrgRef, str]]:
     return refs
 
 
-def _resolve_organizations(documents: list[Document], res: Resolution) -> None:
+def _resolve_organizations(documents: list[Document], res: Resolution, curation: Curation) -> None:
     refs = _all_org_refs(documents)
+    aliases = {org_key(v): org_key(c) for v, c in curation.organization_aliases.items()}
     # Top-level organizations: one per name key; a short form joins the one long name whose initials it is.
     roots: dict[str, dict] = {}
     for ref, path in refs:
         top = _org_chain(ref)[-1]
         k = org_key(top.name)
+        city = (top.location or ref.location or "").split(",")[0]
+        if k not in aliases and city and org_key(f"{top.name} {city}") in aliases:
+            k = org_key(f"{top.name} {city}")  # the reader took a city off the end of the name
+            aliases.setdefault(org_key(top.name), aliases[k])
+        if k in aliases and aliases[k] != k:
+            res.decisions.append(Decision("organization", "", True, "curation: organization alias",
+                                          f"{top.name} = {curation.organization_aliases[top.name]}"
+                                          if top.name in curation.organization_aliases else top.name, ("curation",)))
+            k = aliases[k]
         r = roots.setdefault(k, {"names": defaultdict(int), "country": None, "documents": set()})
         r["names"][top.name] += 1
         r["country"] = r["country"] or top.country or ref.country
@@ -583,7 +593,8 @@ def _resolve_organizations(documents: list[Document], res: Resolution) -> None:
         for m in members:
             for n, c in roots[m]["names"].items():
                 names[n] += c
-        name = max(sorted(names), key=lambda n: (len(n.split()) > 1, names[n], len(n)))
+        # The most printed full name; on a tie the accented spelling ("Zürich" over "Zurich").
+        name = max(sorted(names), key=lambda n: (len(n.split()) > 1, names[n], n != unidecode(n), -len(n)))
         iri = str(DATA["org/" + slug(name)])
         acronyms = sorted(n for n in names if re.fullmatch(r"[A-Z]{2,6}", n))
         country = next((roots[m]["country"] for m in members if roots[m]["country"]), None)
@@ -598,7 +609,9 @@ def _resolve_organizations(documents: list[Document], res: Resolution) -> None:
     units: dict[str, dict[str, dict]] = defaultdict(dict)  # parent iri -> unit key -> info
     for ref, path in sorted(refs, key=lambda r: len(_org_chain(r[0]))):
         chain = _org_chain(ref)
-        parent_iri = res.org_of_key[(org_key(chain[-1].name),)]
+        top_key = aliases.get(org_key(chain[-1].name), org_key(chain[-1].name))
+        res.org_of_key.setdefault((org_key(chain[-1].name),), res.org_of_key[(top_key,)])
+        parent_iri = res.org_of_key[(top_key,)]
         for depth in range(len(chain) - 2, -1, -1):
             unit = chain[depth]
             k = org_key(unit.name)
@@ -671,7 +684,15 @@ def _resolve_works(documents: list[Document], res: Resolution) -> None:
                         or res.venue(a.venue) == res.venue(b.venue))
             years_ok = not (a.year and b.year) or abs(int(a.year[:4]) - int(b.year[:4])) <= 2
             minimum = min(2, len(auth_a), len(auth_b))
-            if (same_head or similar >= 90) and len(shared) >= max(1, minimum) and venue_ok and years_ok:
+            numbered = _differs_only_by_numbering(a.title, b.title)
+            both_published = a.status == "published" and b.status == "published"
+            rest_similar = fuzz.token_set_ratio(a.title.split(":", 1)[-1].lower(), b.title.split(":", 1)[-1].lower())
+            if same_head and both_published and rest_similar < 50:
+                same_head = False  # one series name, two published papers: "X: A" and "X: B"
+            if numbered:
+                res.decisions.append(Decision("work", "", False, "titles differ only by a number: parts of a series",
+                                              f"{a.title!r} vs {b.title!r}", (doc_a.path, doc_b.path)))
+            elif (same_head or similar >= 90) and len(shared) >= max(1, minimum) and venue_ok and years_ok:
                 uf.union(i, j)
                 rule = "same short title before the colon" if same_head else f"titles {similar:.0f}% similar"
                 res.decisions.append(Decision(
@@ -706,6 +727,16 @@ def _resolve_works(documents: list[Document], res: Resolution) -> None:
             iri_of_index[i] = iri
     res.decisions = [replace(d, subject=_work_iri_from(d, res)) if d.kind == "work" and not d.subject else d
                      for d in res.decisions]
+
+
+_NUMBERING = re.compile(r"^(?:\d+|[ivxlc]+|part|vol|volume|no)$")
+
+
+def _differs_only_by_numbering(a: str, b: str) -> bool:
+    """``"Scaling Laws, Part I"`` vs ``"Scaling Laws, Part II"``: different works of one series."""
+    wa, wb = set(ascii_words(a)), set(ascii_words(b))
+    diff = wa ^ wb
+    return bool(diff) and all(_NUMBERING.match(w) for w in diff)
 
 
 def _work_iri_from(d: Decision, res: Resolution) -> str:

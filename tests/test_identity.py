@@ -141,3 +141,29 @@ def test_kg_explain_and_conflicts(seeds_out):
     assert titles == {"Lucid: Non-Intrusive, Scalable and Interpretable Deep Learning Job Scheduling": "False",
                       "Lucid: A Non-Intrusive, Scalable and Interpretable Scheduler for Deep Learning Training Jobs":
                           "True"}
+
+
+def test_series_translations_accents_and_venue_forms(data_copy, tmp_path):
+    shutil.copy(TESTDATA / "cv-lena-fischer.md", data_copy)
+    (data_copy / "curation.yaml").write_text((data_copy / "curation.yaml").read_text() + (
+        "organizations:\n  aliases:\n    ETH Zürich: [Eidgenössische Technische Hochschule Zürich]\n"))
+    report = build_graph(data_copy, tmp_path, validate=False, html=False)
+    assert report.skipped == []
+    g = Graph().parse(tmp_path / "kg.ttl")
+    titles = {str(g.value(w, KG.title)): w for w in g.subjects(RDF.type, KG.Work)}
+    # Parts I and II of a series, and two papers under one series name, stay apart.
+    assert "Scaling Laws for Schedulers, Part I" in titles and "Scaling Laws for Schedulers, Part II" in titles
+    assert "Tessera: Partitioned Joins" in titles and "Tessera: Learned Cardinalities for Streams" in titles
+    # The same GREEN paper as in Kaiqiang Xu's CV: one work, now with both authors.
+    green = titles["GREEN: Carbon-efficient Resource Scheduling for Machine Learning Clusters"]
+    assert {str(g.value(a, KG.name)) for a in g.objects(green, KG.hasAuthor)} == {"Kaiqiang Xu", "Lena Fischer"}
+    # "[NSDI '24] Symposium on ...", "[NSDI '25] USENIX NSDI", "(USENIX NSDI 2025)", "USENIX NSDI 2025:": one venue.
+    nsdi = URIRef(DATA["venue/nsdi"])
+    for t in ("Scaling Laws for Schedulers, Part I", "Scaling Laws for Schedulers, Part II"):
+        assert g.value(titles[t], KG.publishedIn) == nsdi
+    assert len(set(g.subjects(RDF.type, KG.Venue))) == 18 + 1  # VLDB is the only new venue
+    # ETH Zurich (no accent), ETH Zürich and its German name (a curation alias) are one organization.
+    eth = URIRef(DATA["org/eth-zurich"])
+    assert {str(n) for n in g.objects(eth, KG.alternateName)} >= {"ETH Zurich",
+                                                                   "Eidgenössische Technische Hochschule Zürich"}
+    assert g.value(URIRef(DATA["org/eth-zurich/systems-group"]), KG.partOf) == eth

@@ -29,7 +29,7 @@ ROLE_WORDS = re.compile(
     r"chair|head|lead|founder|co-founder|ceo|cto|coo|cfo|president|architect|technician|tutor|instructor|"
     r"teacher|advisor|staff|reader|programmer|designer|editor|reviewer)\b", re.I)
 ORG_WORDS = re.compile(
-    r"\b(?:university|universit[äé]t?|institute|institution|college|school|lab|labs|laboratory|group|"
+    r"\b(?:university|universit[äé]t?|hochschule|polytechnique|politecnico|institute|institution|college|school|lab|labs|laboratory|group|"
     r"cent(?:er|re)|company|co\.|ltd|limited|inc|corp|corporation|academy|foundation|department|faculty|"
     r"gmbh|llc|plc|technologies|hospital|council|agency|ministry|bank|cloud|research)\b|\.com\b", re.I)
 DEGREE = re.compile(
@@ -90,7 +90,8 @@ def split_place(text: str) -> tuple[str, str | None, str | None]:
                               or (place and parts[-1].lower() in CITIES)):
         place.insert(0, parts.pop())
     country = place[-1] if place and is_country(place[-1]) else None
-    if place:
+    # "Acme Robotics Beijing" ends with a city; "Imperial College London" is an institution's name.
+    if place and not ORG_WORDS.search(parts[-1]):
         words = parts[-1].split()
         for n in (2, 1):
             if len(words) > n + 1 and " ".join(words[-n:]).lower() in CITIES and words[-n - 1].lower() not in _JOINERS:
