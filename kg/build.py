@@ -13,7 +13,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rdflib import Dataset, Graph, URIRef
+from rdflib import Dataset, Graph
 
 from kg.curation import CURATION_FILE, Curation
 from kg.errors import UserError
@@ -229,5 +229,3 @@ def validate_output(out_dir: str | Path) -> tuple[bool, list[str]]:
         raise UserError(f"no {ttl}; run `kg build` first")
     return validate_graph(Graph().parse(ttl, format="turtle"))
 
-
-__all__ = ["build_graph", "BuildReport", "validate_output", "validate_graph", "write_atomic", "URIRef"]

@@ -639,8 +639,6 @@ def _resolve_organizations(documents: list[Document], res: Resolution, curation:
             o = res.org_info[info["iri"]]
             o["names"] = sorted(names)
             o["name"] = max(sorted(names), key=lambda n: (len(n), names[n]))
-            if len(res.org_info[info["iri"]]["names"]) > 1:
-                pass
 
 
 def _resolve_works(documents: list[Document], res: Resolution) -> None:
@@ -708,7 +706,6 @@ def _resolve_works(documents: list[Document], res: Resolution) -> None:
         groups[uf.find(i)].append(i)
     used = set()
     date_of = {d.path: d.latest_date or "" for d in documents}
-    iri_of_index = {}
     for root in sorted(groups, key=lambda r: min(groups[r])):
         members = groups[root]
         # The IRI comes from the title printed by the newest document, so a retitled work keeps one IRI per build.
@@ -724,7 +721,6 @@ def _resolve_works(documents: list[Document], res: Resolution) -> None:
         for i in members:
             doc, w, _ = mentions[i]
             res.work_of[(doc.path, w.span.first_line, title_key(w.title))] = iri
-            iri_of_index[i] = iri
     res.decisions = [replace(d, subject=_work_iri_from(d, res)) if d.kind == "work" and not d.subject else d
                      for d in res.decisions]
 

@@ -13,7 +13,7 @@ from collections import defaultdict
 from rdflib import RDF, XSD, Dataset, Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, FOAF, OWL, PROV, RDFS
 
-from kg.identity import Resolution, person_key, slug, title_key, work_iri
+from kg.identity import Resolution, slug, work_iri
 from kg.records import (
     Award, Document, Education, Interest, OrgRef, Period, Position, Project, ServiceRole, Skill, Span, Talk, Work,
 )
@@ -413,5 +413,3 @@ def bind_prefixes(g) -> None:
                        ("dcterms", DCTERMS), ("xsd", XSD), ("rdfs", RDFS), ("owl", OWL)):
         g.bind(prefix, ns, override=True, replace=True)
 
-
-__all__ = ["document_graph", "merged_graph", "date_literal", "source_iri", "bind_prefixes", "person_key", "title_key"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from kg.records import Document, Education, Interest, OrgRef, Profile, Span
+from kg.records import OrgRef, Profile, Span
 from kg.sources import sections as S
 from kg.sources.layout import split_sections
 from kg.sources.text import clean_person_name, links_in, looks_like_person_name, strip_markup
@@ -104,9 +104,3 @@ def _read_header(section, document: str, ctx: S.Context) -> Profile | None:
         profile.affiliations.append(ref)
     return profile
 
-
-def education_supervisors(facts: list) -> list[str]:
-    return [n for f in facts if isinstance(f, Education) for n in f.supervisors]
-
-
-__all__ = ["read_cv", "looks_like_cv", "Interest"]

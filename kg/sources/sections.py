@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kg.records import (
-    Author, Award, Education, Interest, OrgRef, Period, Position, Project, ServiceRole, Skill, Skip,
+    Award, Education, Interest, OrgRef, Period, Position, Project, ServiceRole, Skill, Skip,
     Span, Talk, VenueRef, Work,
 )
 from kg.sources.layout import PUBLICATION_GROUPS, Item, Section
