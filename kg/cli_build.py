@@ -95,9 +95,9 @@ def explain(text, fmt, out_dir):
 
     \b
     Examples:
-      kg explain "Tianwei Zhang"     the printed variants that became one person
+      kg explain "Wei Li"            the printed variants that became one person
       kg explain "Lucid"             the titles that became one work
-      kg explain NTU                 short and long forms of an organization
+      kg explain MIT                 short and long forms of an organization
     """
     from kg.explain import explain as explain_entity
     from kg.explain import explain_text

@@ -51,7 +51,7 @@ def query(query, binds, fmt, out_dir, output):
       kg query 'SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Person }'
       kg query queries/coauthors.rq --bind name="Ada Lovelace"
       kg query coauthors --bind name="Ada Lovelace" --format csv
-      kg query people-at-institution --bind institution=NTU --bind year=2022
+      kg query people-at-institution --bind institution=MIT --bind year=2022
       kg query person-card --bind name="Ada Lovelace" --format turtle
       kg query 'ASK { GRAPH ?g { ?s kg:title ?t } }' --format json
     """

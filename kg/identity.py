@@ -5,14 +5,14 @@ printed); this module groups them into entities with deterministic IRIs and keep
 a :class:`Decision` for every merge and every near miss kept apart, so that
 ``kg explain`` can say why.
 
->>> person_key("Prof. Zhang Tianwei") == person_key("Tianwei Zhang")
+>>> person_key("Prof. Li Wei") == person_key("Wei Li")
 True
->>> person_key("Zeke Wang") == person_key("Zheng Wang")
+>>> person_key("Joan Doe") == person_key("Jane Doe")
 False
 >>> title_key("Large-Scale GPU: a Survey") == title_key("large scale gpu — A SURVEY")
 True
->>> org_initials("Nanyang Technological University")
-'ntu'
+>>> org_initials("Massachusetts Institute of Technology")
+'mit'
 """
 
 from __future__ import annotations
@@ -71,9 +71,9 @@ def initials_compatible(short: str, full: str) -> bool:
     """Whether an initials form could abbreviate a full name: the family name appears in full and
     the initials are the given name's first letter and, in order, later letters of it.
 
-    >>> initials_compatible("Z. Wang", "Zheng Wang"), initials_compatible("Wang Z", "Zeke Wang")
+    >>> initials_compatible("J. Doe", "Jane Doe"), initials_compatible("Doe J", "Joan Doe")
     (True, True)
-    >>> initials_compatible("T.W. Zhang", "Tianwei Zhang"), initials_compatible("Y. Wang", "Zheng Wang")
+    >>> initials_compatible("M.L. Chen", "Meiling Chen"), initials_compatible("K. Doe", "Jane Doe")
     (True, False)
     """
     s, f = name_words(short), name_words(full)
@@ -109,11 +109,11 @@ def decide_same_person(a: str, b: str, *, shared_coauthors: int = 0,
     are the same. An initials form joins a full name only when they share co-authors and no
     other full name fits it.
 
-    >>> decide_same_person("Wang, Zheng", "Zheng Wang")[0], decide_same_person("Zeke Wang", "Zheng Wang")[0]
+    >>> decide_same_person("Doe, Jane", "Jane Doe")[0], decide_same_person("Joan Doe", "Jane Doe")[0]
     (True, False)
-    >>> decide_same_person("Z. Wang", "Zheng Wang", shared_coauthors=2)
+    >>> decide_same_person("J. Doe", "Jane Doe", shared_coauthors=2)
     (True, 'initials fit one full name and they share co-authors')
-    >>> decide_same_person("Z. Wang", "Zheng Wang", shared_coauthors=2, competing_full_names=1)
+    >>> decide_same_person("J. Doe", "Jane Doe", shared_coauthors=2, competing_full_names=1)
     (False, 'initials fit 2 full names: never merged')
     """
     if name_variants(a) & name_variants(b):
@@ -163,8 +163,8 @@ def venue_key(name: str) -> str:
 def slug(text: str, limit: int = 60) -> str:
     """A readable, IRI-safe slug.
 
-    >>> slug("ETH Zürich")
-    'eth-zurich'
+    >>> slug("Universität Zürich")
+    'universitat-zurich'
     """
     s = "-".join(ascii_words(text))
     if len(s) > limit:

@@ -4,8 +4,8 @@ Matching ignores case, accents, punctuation and name order, and accepts a unique
 prefix ("qinghao" or "hu q"). An unknown or ambiguous name raises
 :class:`~kg.errors.UserError` listing the candidates.
 
->>> name_tokens("Prof. Zürich-Wang, Tianwei")
-['tianwei', 'wang', 'zurich']
+>>> name_tokens("Prof. Müller-Li, Anna")
+['anna', 'li', 'muller']
 """
 
 from __future__ import annotations

@@ -387,12 +387,26 @@ class KnowledgeGraph:
         return pd.DataFrame(rows, columns=["kind", "count"])
 
     def person(self, name: str) -> str:
-        """The IRI of the person *name* names (any unique part of the name, or an IRI).
+        """The IRI of the person *name* names.
+
+        Parameters
+        ----------
+        name : str
+            Any unique part of the name, in any order and case (see
+            :func:`kg.lookup.resolve_person`), or an IRI (returned as it is).
 
         Raises
         ------
         UserError
             If nobody or several people match (listing them).
+
+        Examples
+        --------
+        >>> store = pyoxigraph.Store()
+        >>> store.load(input=b'<https://kg.example/id/person/ada> a <https://kg.example/ns#Person> ; '
+        ...            b'<https://kg.example/ns#name> "Ada Lovelace" .', format=pyoxigraph.RdfFormat.TURTLE)
+        >>> KnowledgeGraph(store).person("lovelace ada")
+        'https://kg.example/id/person/ada'
         """
         if not isinstance(name, str):
             raise UserError(f"give a person's name or IRI as text, got {type(name).__name__}")
@@ -401,9 +415,23 @@ class KnowledgeGraph:
         return resolve_person(self.store, name).iri
 
     def people(self, profiled: bool | None = None) -> pd.DataFrame:
-        """Everyone in the graph: ``person`` (name), ``person_iri``, ``profiled``, ``works``,
-        ``first_year``, ``last_year``; sorted by name. *profiled* keeps only the people a
-        source document is (or is not) about.
+        """Everyone in the graph.
+
+        Parameters
+        ----------
+        profiled : bool, optional
+            ``True``: only the people a source document is about; ``False``: only the others.
+
+        Returns
+        -------
+        pandas.DataFrame
+            ``person`` (name), ``person_iri``, ``profiled``, ``works`` (how many they
+            authored), ``first_year``, ``last_year``; sorted by name.
+
+        Examples
+        --------
+        >>> KnowledgeGraph(pyoxigraph.Store()).people().columns.tolist()
+        ['person', 'person_iri', 'profiled', 'works', 'first_year', 'last_year']
         """
         graph = self.affiliations()
         rows = [{"person": a["name"], "person_iri": n, "profiled": bool(a.get("profiled")), "works": a.get("works", 0),

@@ -41,7 +41,7 @@ class Period:
 
 @dataclass(frozen=True)
 class OrgRef:
-    """An organization as printed: a unit may sit inside a parent (``"S-Lab"`` in ``"NTU"``)."""
+    """An organization as printed: a unit may sit inside a parent (``"Robotics Lab"`` in ``"MIT"``)."""
 
     name: str
     parent: OrgRef | None = None

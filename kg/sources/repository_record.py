@@ -87,7 +87,7 @@ def read_repository_record(text: str, document: str, ctx: S.Context):
 
 
 def _family_first_list(text: str) -> str:
-    """``"Wang, Zheng and Xu, Jie"`` -> ``"Zheng Wang and Jie Xu"``."""
+    """``"Curie, Marie and Babbage, Charles"`` -> ``"Marie Curie and Charles Babbage"``."""
     people = re.split(r"\s+(?:and|&)\s+|;\s*", text)
     return " and ".join(clean_person_name(p) for p in people if p.strip())
 

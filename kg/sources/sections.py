@@ -79,10 +79,10 @@ class Context:
 def split_place(text: str) -> tuple[str, str | None, str | None]:
     """``"Acme Robotics Beijing, China"`` -> ``("Acme Robotics", "Beijing, China", "China")``.
 
-    >>> split_place("Nanyang Technological University, Singapore")
-    ('Nanyang Technological University', 'Singapore', 'Singapore')
-    >>> split_place("School of Computing, University of Leeds")
-    ('School of Computing, University of Leeds', None, None)
+    >>> split_place("Seoul National University, Korea")
+    ('Seoul National University', 'Korea', 'Korea')
+    >>> split_place("School of Physics, University of Bristol")
+    ('School of Physics, University of Bristol', None, None)
     """
     parts = [p.strip() for p in text.split(",")]
     place: list[str] = []
@@ -109,9 +109,9 @@ def parse_org(raw: str) -> OrgRef | None:
 
     Units come first and parents after, separated by commas, or ``Parent - Unit``.
 
-    >>> o = parse_org("[S-Lab](#), NTU, Singapore")
+    >>> o = parse_org("[Vision Lab](#), KAIST, Korea")
     >>> (o.name, o.parent.name, o.country)
-    ('S-Lab', 'NTU', 'Singapore')
+    ('Vision Lab', 'KAIST', 'Korea')
     >>> o = parse_org("Acme Cloud - ML, Systems and AI (MSA)")
     >>> (o.name, o.parent.name)
     ('ML, Systems and AI (MSA)', 'Acme Cloud')

@@ -10,10 +10,10 @@ Period(start='2020-08', end='2024-08', ongoing=False)
 Period(start='2022-07', end=None, ongoing=True)
 >>> parse_period("2012-2017")
 Period(start='2012', end='2017', ongoing=False)
->>> [a.name for a in split_author_list("Shenghao Qiu, Yangqing Zhu and Dingyao Liang")]
-['Shenghao Qiu', 'Yangqing Zhu', 'Dingyao Liang']
->>> clean_person_name("Wang, Zheng"), clean_person_name("Prof. Zhang Tianwei")
-('Zheng Wang', 'Zhang Tianwei')
+>>> [a.name for a in split_author_list("Ada Lovelace, Charles Babbage and Mary Somerville")]
+['Ada Lovelace', 'Charles Babbage', 'Mary Somerville']
+>>> clean_person_name("Curie, Marie"), clean_person_name("Prof. Li Wei")
+('Marie Curie', 'Li Wei')
 """
 
 from __future__ import annotations
@@ -147,7 +147,7 @@ def clean_person_name(printed: str) -> str:
     """A printed name cleaned of decoration and titles; ``"Family, Given"`` is turned round.
 
     The order of a name written family-first without a comma is kept: only identity,
-    which sees every variant, can tell that ``"Zhang Tianwei"`` is ``"Tianwei Zhang"``.
+    which sees every variant, can tell that ``"Li Wei"`` is ``"Wei Li"``.
     """
     text = strip_markup(printed).replace("*", "")
     text = re.sub(r"[\u2020\u2021#§¶]+", "", text)
