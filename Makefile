@@ -23,7 +23,7 @@ test: $(STAMP)
 notebooks: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,notebook]'
 	$(BIN)/kg build data --out out
-	$(BIN)/jupyter lab notebooks
+	$(BIN)/jupyter lab $$( [ "$$(id -u)" = 0 ] && echo --allow-root ) notebooks
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
