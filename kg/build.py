@@ -18,7 +18,10 @@ from rdflib import Dataset, Graph
 from kg.curation import CURATION_FILE, Curation
 from kg.errors import UserError
 from kg.identity import person_key, resolve, title_key
-from kg.rdf import bind_prefixes, document_graph, merged_graph, serialize_jsonld, serialize_trig, source_iri
+from kg.rdf import (
+    CURATION_NEWNESS, CURATION_SOURCE, bind_prefixes, curation_graph, document_graph, merged_graph, serialize_jsonld,
+    serialize_trig, source_iri,
+)
 from kg.records import Document, Skip, Span
 from kg.sources import DOCUMENT_SUFFIXES, read_document
 from kg.store import ONTOLOGY_GRAPH, STORE_DIR
@@ -137,6 +140,8 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
     for doc in docs:
         document_graph(ds, doc, res, doc.latest_date, include_private)
         newness[source_iri(doc.path)] = doc.latest_date or ""
+    if curation_graph(ds, curation, res) is not None:
+        newness[CURATION_SOURCE] = CURATION_NEWNESS
     merged = merged_graph(ds, newness)
     bind_prefixes(ds)
     bind_prefixes(merged)

@@ -25,7 +25,8 @@ import yaml
 from kg.errors import UserError
 
 CURATION_FILE = "curation.yaml"
-_TOP = {"documents", "people", "organizations"}
+_TOP = {"documents", "people", "organizations", "corrections"}
+_CORRECTION_KEYS = {"works": {"title", "year", "status"}, "people": {"name", "email", "homepage", "orcid"}}
 _ORGANIZATION_KEYS = {"aliases"}
 _DOCUMENT_KEYS = {"date"}
 _PEOPLE_KEYS = {"same_as", "not_same_as", "aliases", "split"}
@@ -45,6 +46,8 @@ class Curation:
     # printed name -> [(label, [work titles])]: one printed name that is several people
     splits: dict[str, list[tuple[str, list[str]]]] = field(default_factory=dict)
     organization_aliases: dict[str, str] = field(default_factory=dict)  # variant -> canonical name
+    # corrections: {"works": [{"title": ..., "year": ...}], "people": [{"name": ..., "orcid": ...}]}
+    corrections: dict[str, list[dict]] = field(default_factory=dict)
     lines: dict[tuple, int] = field(default_factory=dict)
 
     @classmethod
@@ -75,7 +78,13 @@ class Curation:
             if name not in _TOP:
                 raise UserError(f"{path}:{key.start_mark.line + 1}: unknown key {name!r} "
                                 f"(known: {', '.join(sorted(_TOP))})")
-            if name == "organizations":
+            if name == "corrections":
+                for k, v in _mapping(value, path, "corrections"):
+                    if k.value not in _CORRECTION_KEYS:
+                        raise UserError(f"{path}:{k.start_mark.line + 1}: unknown key {k.value!r} under "
+                                        f"'corrections' (known: {', '.join(sorted(_CORRECTION_KEYS))})")
+                    cur._read_corrections(k.value, v, path)
+            elif name == "organizations":
                 for k, v in _mapping(value, path, "organizations"):
                     if k.value not in _ORGANIZATION_KEYS:
                         raise UserError(f"{path}:{k.start_mark.line + 1}: unknown key {k.value!r} under "
@@ -150,6 +159,27 @@ class Curation:
                 self.lines[("work", str(t.value))] = t.start_mark.line + 1
         self.splits[name] = people
         self.lines[("name", name)] = fields["name"].start_mark.line + 1
+
+    def _read_corrections(self, kind: str, node, path: str) -> None:
+        allowed = _CORRECTION_KEYS[kind]
+        anchor = "title" if kind == "works" else "name"
+        for entry in _sequence(node, path, f"corrections of {kind}"):
+            fields = {}
+            for k, v in _mapping(entry, path, f"a correction of {kind}"):
+                if k.value not in allowed:
+                    raise UserError(f"{path}:{k.start_mark.line + 1}: unknown key {k.value!r} in a correction of "
+                                    f"{kind} (known: {', '.join(sorted(allowed))})")
+                fields[k.value] = str(v.value)
+            if anchor not in fields or len(fields) < 2:
+                raise UserError(f"{path}:{entry.start_mark.line + 1}: a correction of {kind} needs '{anchor}' and "
+                                "at least one value to set")
+            if kind == "works" and "year" in fields and not re.fullmatch(r"(?:19|20)\d\d", fields["year"]):
+                raise UserError(f"{path}:{entry.start_mark.line + 1}: year {fields['year']!r} is not YYYY")
+            if kind == "works" and fields.get("status", "published") not in ("published", "preprint", "under review"):
+                raise UserError(f"{path}:{entry.start_mark.line + 1}: status must be published, preprint or under review")
+            fields["line"] = str(entry.start_mark.line + 1)
+            self.corrections.setdefault(kind, []).append(fields)
+            self.lines[("work" if kind == "works" else "name", fields[anchor])] = entry.start_mark.line + 1
 
     def split_label(self, name: str, work_title: str) -> str | None:
         """The label of the person a split name stands for on the work titled *work_title*."""

@@ -344,6 +344,42 @@ def document_graph(ds: Dataset, doc: Document, res: Resolution, document_date: s
     return g
 
 
+CURATION_SOURCE = URIRef(DATA["source/curation"])
+#: Corrections in the curation file outrank every document in the merged view.
+CURATION_NEWNESS = "9999"
+
+
+def curation_graph(ds: Dataset, curation, res: Resolution) -> Graph | None:
+    """The curation file's corrections as their own named graph, with the file's lines as provenance."""
+    from kg.identity import title_key
+
+    if not curation.corrections:
+        return None
+    g = ds.graph(CURATION_SOURCE)
+    for c in (KG.SourceDocument, PROV.Entity):
+        g.add((CURATION_SOURCE, RDF.type, c))
+    g.add((CURATION_SOURCE, KG.fileName, Literal("curation.yaml")))
+    for fix in curation.corrections.get("works", []):
+        iri = next(URIRef(w) for w, titles in sorted(res.work_titles.items())
+                   if any(title_key(t) == title_key(fix["title"]) for _, t in titles))
+        if "year" in fix:
+            g.add((iri, KG.year, date_literal(fix["year"])))
+            g.add((iri, SCHEMA.datePublished, date_literal(fix["year"])))
+        if "status" in fix:
+            g.add((iri, KG.status, Literal(fix["status"])))
+        g.add((iri, KG.fromSource, CURATION_SOURCE))
+        g.add((iri, KG.firstLine, Literal(int(fix["line"]), datatype=XSD.positiveInteger)))
+        g.add((iri, KG.lastLine, Literal(int(fix["line"]), datatype=XSD.positiveInteger)))
+    for fix in curation.corrections.get("people", []):
+        iri = URIRef(res.person(fix["name"]))
+        if "email" in fix:
+            g.add((iri, KG.email, Literal(fix["email"])))
+        for key, prop in (("homepage", KG.homepage), ("orcid", KG.orcid)):
+            if key in fix:
+                g.add((iri, prop, URIRef(fix[key])))
+    return g
+
+
 def merged_graph(ds: Dataset, newness: dict[URIRef, str]) -> Graph:
     """The union of the source graphs; for single-valued properties the newest source's value.
 

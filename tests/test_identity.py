@@ -167,3 +167,28 @@ def test_series_translations_accents_and_venue_forms(data_copy, tmp_path):
     assert {str(n) for n in g.objects(eth, KG.alternateName)} >= {"ETH Zurich",
                                                                    "Eidgenössische Technische Hochschule Zürich"}
     assert g.value(URIRef(DATA["org/eth-zurich/systems-group"]), KG.partOf) == eth
+
+
+def test_curation_corrections_outrank_the_documents(data_copy, tmp_path):
+    (data_copy / "curation.yaml").write_text((data_copy / "curation.yaml").read_text() + (
+        "corrections:\n  works:\n    - title: 'AMSP: Super-Scaling LLM Training via Advanced Model States Partitioning'\n"
+        "      year: 2025\n      status: published\n  people:\n    - name: Kaiqiang Xu\n"
+        "      orcid: https://orcid.org/0000-0002-1825-0097\n"))
+    build_graph(data_copy, tmp_path, html=False)
+    g = Graph().parse(tmp_path / "kg.ttl")
+    amsp = next(w for w in g.subjects(RDF.type, KG.Work) if str(g.value(w, KG.title)).startswith("AMSP"))
+    assert (str(g.value(amsp, KG.year)), str(g.value(amsp, KG.status))) == ("2025", "published")
+    assert g.value(URIRef(DATA["person/kaiqiang-xu"]), KG.orcid) == URIRef("https://orcid.org/0000-0002-1825-0097")
+    result = subprocess.run([sys.executable, "-m", "kg", "conflicts", "--format", "csv", "--out", str(tmp_path)],
+                            capture_output=True, text=True)
+    rows = [r for r in csv.DictReader(result.stdout.splitlines()) if r["label"].startswith("AMSP")]
+    assert {(r["property"], r["value"], r["source"], r["chosen"]) for r in rows} == {
+        ("status", "under review", "cv-qinghao-hu-2024.md", "False"), ("status", "published", "curation.yaml", "True")}
+
+
+def test_a_correction_with_an_unknown_field_names_its_line():
+    from kg.curation import Curation
+    from kg.errors import UserError
+
+    with pytest.raises(UserError, match=r"c.yaml:4: unknown key 'venue' in a correction of works"):
+        Curation.from_text("corrections:\n  works:\n    - title: X\n      venue: Y\n", "c.yaml")
