@@ -11,7 +11,7 @@ True
 >>> Curation.from_text("peple: {}\\n", "c.yaml")
 Traceback (most recent call last):
 ...
-kg.errors.UserError: c.yaml:1: unknown key 'peple' (known: documents, organizations, people)
+kg.errors.UserError: c.yaml:1: unknown key 'peple' (known: corrections, documents, organizations, people)
 """
 
 from __future__ import annotations
