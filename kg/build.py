@@ -16,6 +16,7 @@ from pathlib import Path
 from rdflib import Dataset, Graph
 
 from kg.curation import CURATION_FILE, Curation
+from kg.files import write_atomic
 from kg.errors import UserError
 from kg.identity import person_key, resolve, title_key
 from kg.rdf import (
@@ -59,19 +60,6 @@ class BuildReport:
         lines.append(f"skipped: {len(self.skipped)}" + ("" if self.skipped else " (nothing)"))
         lines += [f"  {s}" for s in self.skipped]
         return "\n".join(lines)
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write *data* to *path* so that readers see the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def find_documents(data_dir: Path) -> tuple[list[Path], list[Skip]]:

@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
-from pathlib import Path
 
 import click
 
 from kg.cli import main
 from kg.errors import UsageError
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+from kg.files import write_atomic
 
 
 @main.command()
@@ -64,7 +50,7 @@ def query(query, binds, fmt, out_dir, output):
     result = run_query(store, text, bindings=bindings, source=source)
     data = format_result(result, fmt)
     if output:
-        _write_atomically(Path(output), data)
+        write_atomic(output, data)
     else:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()

@@ -25,33 +25,17 @@ Examples
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from pathlib import Path
 
 import networkx as nx
 import pandas as pd
 
 from kg.errors import UsageError, UserError
+from kg.files import write_atomic
 
 FORMATS = ("graphml", "gexf", "csv", "vosviewer")
 
-
-def write_atomic(path: str | Path, data: bytes) -> Path:
-    """Write *data* to *path* through a temporary file in the same folder and a rename."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return path
 
 
 def _flat(value):

@@ -41,15 +41,14 @@ import math
 import os
 import random
 import re
-import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 
 import networkx as nx
 
 from kg.errors import UserError
+from kg.files import write_atomic
 
 __all__ = [
     "GraphSelection",
@@ -617,20 +616,6 @@ def _focus_iri(store, focus: str | None) -> str | None:
     return resolve_person(store, focus).iri
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.chmod(tmp, 0o644)  # mkstemp makes it private; the page is meant to be shared
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def write_graph_html(
     source,
     path,
@@ -666,6 +651,7 @@ def write_graph_html(
     Examples
     --------
     >>> import pyoxigraph, shutil, tempfile
+    >>> from pathlib import Path
     >>> store = pyoxigraph.Store()
     >>> store.load(input=b'''
     ... @prefix kg: <https://kg.example/ns#> . @prefix p: <https://kg.example/id/person/> .
@@ -684,7 +670,7 @@ def write_graph_html(
     """
     store, coauthors, affiliations = _store_graphs(source)
     selection = select_graph(coauthors, affiliations, focus=_focus_iri(store, focus), hops=hops, max_nodes=max_nodes)
-    _write_atomic(Path(path), selection_html(selection, title=title))
+    write_atomic(path, selection_html(selection, title=title))
     return selection
 
 

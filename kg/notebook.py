@@ -38,7 +38,6 @@ A graph held in memory (in a notebook, ``load("../out")`` opens a built one):
 
 from __future__ import annotations
 
-import os
 import warnings
 from decimal import Decimal
 from pathlib import Path
@@ -195,7 +194,7 @@ def needs_build(data_dir, out_dir) -> bool:
 
     Examples
     --------
-    >>> import tempfile
+    >>> import os, tempfile
     >>> with tempfile.TemporaryDirectory() as d:
     ...     needs_build(d, os.path.join(d, "out"))
     True
@@ -236,7 +235,7 @@ def load(out_dir="out", data_dir=None, *, rebuild: bool = False, validate: bool 
 
     Examples
     --------
-    >>> import tempfile
+    >>> import os, tempfile
     >>> with tempfile.TemporaryDirectory() as d:
     ...     load(os.path.join(d, "out"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):

@@ -254,7 +254,7 @@ def write_report(store, path: str | Path, fmt: str | None = None, top: int = 10)
 
     *fmt* defaults to ``markdown`` for ``.md`` paths and ``html`` otherwise.
     """
-    from kg.export import write_atomic
+    from kg.files import write_atomic
     from kg.projections import coauthor_graph, person_organization_graph
 
     path = Path(path)

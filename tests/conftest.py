@@ -30,6 +30,36 @@ def seeds_store(seeds_out):
     return open_store(seeds_out)
 
 
+@pytest.fixture(scope="session")
+def graph_fixture_store():
+    """An in-memory store of the hand-written tests/data/graph-fixture.trig."""
+    import pyoxigraph
+
+    store = pyoxigraph.Store()
+    store.load(path=str(TESTDATA / "graph-fixture.trig"), format=pyoxigraph.RdfFormat.TRIG)
+    return store
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's headless chromium driven by playwright; the test skips, saying why, where either is missing."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no chromium at {CHROMIUM} (install Debian's chromium package to run browser tests)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("the playwright python package is not installed (pip install playwright)")
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
 @pytest.fixture
 def data_copy(tmp_path) -> Path:
     """A writable copy of data/ to add or break documents in."""

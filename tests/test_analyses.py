@@ -3,37 +3,27 @@
 Every expected value is worked out by hand from the fixture's header comment and triples.
 """
 
-from pathlib import Path
 
 import networkx as nx
-import pyoxigraph
 import pytest
 
 from kg import analyses as an
 from kg.errors import UserError
 from kg.projections import coauthor_graph, person_organization_graph
 
-FIXTURE = Path(__file__).parent / "data" / "graph-fixture.trig"
 P = "https://kg.example/id/person/"
 ADA, BOB, CYD, DEE, EVE, FAY, GUS, HAL = (P + x for x in (
     "ada-lovelace", "bob-byte", "cyd-cache", "dee-data", "eve-edge", "fay-flop", "gus-graph", "hal-hash"))
 
 
 @pytest.fixture(scope="module")
-def store():
-    s = pyoxigraph.Store()
-    s.load(path=str(FIXTURE), format=pyoxigraph.RdfFormat.TRIG)
-    return s
+def g(graph_fixture_store):
+    return coauthor_graph(graph_fixture_store)
 
 
 @pytest.fixture(scope="module")
-def g(store):
-    return coauthor_graph(store)
-
-
-@pytest.fixture(scope="module")
-def po(store):
-    return person_organization_graph(store)
+def po(graph_fixture_store):
+    return person_organization_graph(graph_fixture_store)
 
 
 def test_top_collaborators(g):

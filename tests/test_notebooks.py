@@ -26,9 +26,6 @@ from kg.notebook import KnowledgeGraph, load, needs_build
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 ALL_NOTEBOOKS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync"]
 PROFILED = {"Kaiqiang Xu", "Qinghao Hu", "Shenghao Qiu"}
 
 #: Code run after a notebook's last cell: prints its variables as JSON (the last line of output).
@@ -178,18 +175,6 @@ def test_notebooks_are_committed_with_outputs_cleared(name):
 # --------------------------------------------------------------------------- in a browser
 
 
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no chromium at {CHROMIUM} (install Debian's chromium package to run browser tests)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("the playwright python package is not installed (pip install playwright)")
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.mark.slow

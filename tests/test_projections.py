@@ -3,10 +3,8 @@
 Expected values are counted by hand from the fixture's triples and from data/*.
 """
 
-from pathlib import Path
 
 import networkx as nx
-import pyoxigraph
 import pytest
 
 from kg.errors import UserError
@@ -17,21 +15,13 @@ from kg.projections import (
     supervision_graph,
 )
 
-FIXTURE = Path(__file__).parent / "data" / "graph-fixture.trig"
 P = "https://kg.example/id/person/"
 O = "https://kg.example/id/org/"
 
 
 @pytest.fixture(scope="module")
-def store():
-    s = pyoxigraph.Store()
-    s.load(path=str(FIXTURE), format=pyoxigraph.RdfFormat.TRIG)
-    return s
-
-
-@pytest.fixture(scope="module")
-def coauthors(store):
-    return coauthor_graph(store)
+def coauthors(graph_fixture_store):
+    return coauthor_graph(graph_fixture_store)
 
 
 def test_every_author_is_a_node_supervisor_only_is_not(coauthors):
@@ -81,8 +71,8 @@ def test_authors_in_printed_order(coauthors):
     assert alpha["authors"] == [P + "bob-byte", P + "ada-lovelace", P + "cyd-cache"]
 
 
-def test_person_organization_graph(store):
-    po = person_organization_graph(store)
+def test_person_organization_graph(graph_fixture_store):
+    po = person_organization_graph(graph_fixture_store)
     assert po.nodes[O + "uni-x/lab-y"] == {"name": "Lab Y", "kind": "organization", "parent": O + "uni-x"}
     assert po.nodes[O + "uni-x"]["parent"] is None
     # gus wrote nothing but is a person with a position
@@ -97,23 +87,23 @@ def test_person_organization_graph(store):
     assert po.number_of_edges() == 6
 
 
-def test_organization_graph(store):
-    og = organization_graph(store)
+def test_organization_graph(graph_fixture_store):
+    og = organization_graph(graph_fixture_store)
     assert sorted(tuple(sorted(e)) for e in og.edges()) == [
         (O + "corp-z", O + "uni-x"), (O + "uni-x", O + "uni-x/lab-y")]
     assert og.edges[O + "corp-z", O + "uni-x"]["people"] == [P + "ada-lovelace"]
     assert og.edges[O + "uni-x", O + "uni-x/lab-y"]["weight"] == 1
 
 
-def test_supervision_graph(store):
-    sg = supervision_graph(store)
+def test_supervision_graph(graph_fixture_store):
+    sg = supervision_graph(graph_fixture_store)
     assert list(sg.edges()) == [(P + "gus-graph", P + "ada-lovelace")]
     assert sg.edges[P + "gus-graph", P + "ada-lovelace"]["via"] == [
         "https://kg.example/id/education/ada-lovelace-phd", "https://kg.example/id/work/ada-thesis"]
 
 
-def test_same_store_same_graph(store):
-    a, b = coauthor_graph(store), coauthor_graph(store)
+def test_same_store_same_graph(graph_fixture_store):
+    a, b = coauthor_graph(graph_fixture_store), coauthor_graph(graph_fixture_store)
     assert list(a.nodes(data=True)) == list(b.nodes(data=True))
     assert list(a.edges(data=True)) == list(b.edges(data=True))
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import re
 import signal
 import subprocess
@@ -320,23 +319,17 @@ def test_serve_on_a_busy_port_says_so(server):
 
 
 @pytest.mark.browser
-def test_query_page_runs_an_example_in_a_browser(server):
-    playwright = pytest.importorskip("playwright.sync_api")
-    chromium = "/usr/bin/chromium"
-    if not os.path.exists(chromium):
-        pytest.skip("no chromium at /usr/bin/chromium")
+def test_query_page_runs_an_example_in_a_browser(server, browser):
     outside = []
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium)
-        page = browser.new_page()
-        page.on("request", lambda r: None if r.url.startswith(server["base"]) else outside.append(r.url))
-        page.goto(server["base"] + "#example=coauthors")
-        page.wait_for_function("document.getElementById('query').value.includes('coauthor')")
-        page.click("#run")
-        page.wait_for_selector("#output table")
-        # Unbound, coauthors.rq lists every person's co-authors: Hu's 8 + Meng Zhang's 6 + ...
-        rows = page.locator("#output tbody tr").count()
-        status = page.text_content("#status")
-        browser.close()
+    page = browser.new_page()
+    page.on("request", lambda r: None if r.url.startswith(server["base"]) else outside.append(r.url))
+    page.goto(server["base"] + "#example=coauthors")
+    page.wait_for_function("document.getElementById('query').value.includes('coauthor')")
+    page.click("#run")
+    page.wait_for_selector("#output table")
+    # Unbound, coauthors.rq lists every person's co-authors: Hu's 8 + Meng Zhang's 6 + ...
+    rows = page.locator("#output tbody tr").count()
+    status = page.text_content("#status")
+    page.close()
     assert outside == []
     assert rows > 8 and status.startswith(f"{rows} rows")
