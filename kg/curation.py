@@ -49,6 +49,7 @@ class Curation:
     # corrections: {"works": [{"title": ..., "year": ...}], "people": [{"name": ..., "orcid": ...}]}
     corrections: dict[str, list[dict]] = field(default_factory=dict)
     lines: dict[tuple, int] = field(default_factory=dict)
+    _alias_keys: dict | None = field(default=None, repr=False)
 
     @classmethod
     def load(cls, path: str | Path) -> Curation:
@@ -196,11 +197,11 @@ class Curation:
         """The identity key of *name*, following aliases; None where no alias applies."""
         from kg.identity import person_key
 
-        key = person_key(name)
-        for variant, canon in self.aliases.items():
-            if key in (person_key(variant), person_key(canon)):
-                return person_key(canon)
-        return None
+        if self._alias_keys is None:  # built once: this runs for every name in every document
+            self._alias_keys = {}
+            for variant, canon in self.aliases.items():
+                self._alias_keys[person_key(variant)] = self._alias_keys[person_key(canon)] = person_key(canon)
+        return self._alias_keys.get(person_key(name))
 
     def names(self) -> list[tuple[str, int]]:
         """Every person name the file mentions, with its line (to check that each matches someone)."""

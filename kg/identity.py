@@ -669,38 +669,44 @@ def _resolve_works(documents: list[Document], res: Resolution) -> None:
             uf.union(by_title[k], i)
         else:
             by_title[k] = i
-    for i, (doc_a, a, auth_a) in enumerate(mentions):
-        for j in range(i + 1, len(mentions)):
-            doc_b, b, auth_b = mentions[j]
-            if uf.find(i) == uf.find(j) or a.kind != b.kind:
-                continue
-            shared = auth_a & auth_b
-            head_a, head_b = title_head(a.title), title_head(b.title)
-            same_head = head_a is not None and head_a == head_b
-            similar = fuzz.token_set_ratio(a.title.lower(), b.title.lower())
-            venue_ok = (a.venue is None or b.venue is None or a.status != "published" or b.status != "published"
-                        or res.venue(a.venue) == res.venue(b.venue))
-            years_ok = not (a.year and b.year) or abs(int(a.year[:4]) - int(b.year[:4])) <= 2
-            minimum = min(2, len(auth_a), len(auth_b))
-            numbered = _differs_only_by_numbering(a.title, b.title)
-            both_published = a.status == "published" and b.status == "published"
-            rest_similar = fuzz.token_set_ratio(a.title.split(":", 1)[-1].lower(), b.title.split(":", 1)[-1].lower())
-            if same_head and both_published and rest_similar < 50:
-                same_head = False  # one series name, two published papers: "X: A" and "X: B"
-            if numbered:
-                res.decisions.append(Decision("work", "", False, "titles differ only by a number: parts of a series",
-                                              f"{a.title!r} vs {b.title!r}", (doc_a.path, doc_b.path)))
-            elif (same_head or similar >= 90) and len(shared) >= max(1, minimum) and venue_ok and years_ok:
-                uf.union(i, j)
-                rule = "same short title before the colon" if same_head else f"titles {similar:.0f}% similar"
-                res.decisions.append(Decision(
-                    "work", "", True, f"{rule}, {len(shared)} shared authors, compatible venue and year",
-                    f"{a.title!r} = {b.title!r}", (doc_a.path, doc_b.path)))
-            elif same_head or similar >= 80:
-                why = ("no shared author" if not shared else "different venues" if not venue_ok
-                       else "years too far apart" if not years_ok else "too few shared authors")
-                res.decisions.append(Decision("work", "", False, f"similar titles kept apart: {why}",
-                                              f"{a.title!r} vs {b.title!r}", (doc_a.path, doc_b.path)))
+    # Only pairs that share an author or a short title can merge or be a near miss worth noting.
+    buckets: dict = defaultdict(set)
+    for i, (_, w, authors) in enumerate(mentions):
+        for key in [("author", a) for a in authors] + [("head", title_head(w.title))]:
+            if key[1]:
+                buckets[key].add(i)
+    candidates = sorted({(i, j) for members in buckets.values() for i in members for j in members if i < j})
+    for i, j in candidates:
+        (doc_a, a, auth_a), (doc_b, b, auth_b) = mentions[i], mentions[j]
+        if uf.find(i) == uf.find(j) or a.kind != b.kind:
+            continue
+        shared = auth_a & auth_b
+        head_a, head_b = title_head(a.title), title_head(b.title)
+        same_head = head_a is not None and head_a == head_b
+        similar = fuzz.token_set_ratio(a.title.lower(), b.title.lower())
+        venue_ok = (a.venue is None or b.venue is None or a.status != "published" or b.status != "published"
+                    or res.venue(a.venue) == res.venue(b.venue))
+        years_ok = not (a.year and b.year) or abs(int(a.year[:4]) - int(b.year[:4])) <= 2
+        minimum = min(2, len(auth_a), len(auth_b))
+        numbered = _differs_only_by_numbering(a.title, b.title)
+        both_published = a.status == "published" and b.status == "published"
+        rest_similar = fuzz.token_set_ratio(a.title.split(":", 1)[-1].lower(), b.title.split(":", 1)[-1].lower())
+        if same_head and both_published and rest_similar < 50:
+            same_head = False  # one series name, two published papers: "X: A" and "X: B"
+        if numbered:
+            res.decisions.append(Decision("work", "", False, "titles differ only by a number: parts of a series",
+                                          f"{a.title!r} vs {b.title!r}", (doc_a.path, doc_b.path)))
+        elif (same_head or similar >= 90) and len(shared) >= max(1, minimum) and venue_ok and years_ok:
+            uf.union(i, j)
+            rule = "same short title before the colon" if same_head else f"titles {similar:.0f}% similar"
+            res.decisions.append(Decision(
+                "work", "", True, f"{rule}, {len(shared)} shared authors, compatible venue and year",
+                f"{a.title!r} = {b.title!r}", (doc_a.path, doc_b.path)))
+        elif same_head or similar >= 80:
+            why = ("no shared author" if not shared else "different venues" if not venue_ok
+                   else "years too far apart" if not years_ok else "too few shared authors")
+            res.decisions.append(Decision("work", "", False, f"similar titles kept apart: {why}",
+                                          f"{a.title!r} vs {b.title!r}", (doc_a.path, doc_b.path)))
     groups = defaultdict(list)
     for i in range(len(mentions)):
         groups[uf.find(i)].append(i)

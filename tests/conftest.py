@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 TESTDATA = Path(__file__).resolve().parent / "data"
+
+
+def run_kg(*args, cwd=None) -> subprocess.CompletedProcess:
+    """Run the ``kg`` command as a user would, capturing its output."""
+    return subprocess.run([sys.executable, "-m", "kg", *map(str, args)], capture_output=True, text=True, cwd=cwd)
 
 
 @pytest.fixture(scope="session")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 
 import pytest
 
@@ -11,9 +9,7 @@ from kg.build import build_graph
 from kg.curation import Curation
 from kg.errors import UserError
 
-
-def run_kg(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "kg", *args], capture_output=True, text=True, cwd=cwd)
+from conftest import run_kg
 
 
 @pytest.fixture

@@ -3,14 +3,8 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
-from conftest import DATA
-
-
-def run_kg(*args):
-    return subprocess.run([sys.executable, "-m", "kg", *args], capture_output=True, text=True)
+from conftest import DATA, run_kg
 
 
 def test_build_prints_a_summary(tmp_path):

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import csv
 import shutil
-import subprocess
-import sys
 
 import pytest
 from rdflib import Graph, Literal, URIRef
@@ -16,7 +14,7 @@ from kg.identity import decide_same_person
 from kg.sources.text import clean_person_name
 from kg.vocab import DATA, KG
 
-from conftest import TESTDATA
+from conftest import TESTDATA, run_kg
 
 
 def labelled_pairs():
@@ -116,15 +114,13 @@ def test_curation_splits_a_printed_name_into_two_people(data_copy, tmp_path):
 def test_curation_names_that_match_nothing_are_errors(data_copy, tmp_path):
     (data_copy / "curation.yaml").write_text(
         (data_copy / "curation.yaml").read_text().replace("  same_as: []", "  same_as:\n    - [Zheng Wang, Zhang Wen]"))
-    result = subprocess.run([sys.executable, "-m", "kg", "build", str(data_copy), "--out", str(tmp_path)],
-                            capture_output=True, text=True)
+    result = run_kg("build", data_copy, "--out", tmp_path)
     assert result.returncode == 1
     assert f"{data_copy / 'curation.yaml'}:26: no document names 'Zhang Wen'" in result.stderr
 
 
 def test_kg_explain_and_conflicts(seeds_out):
-    run = lambda *a: subprocess.run([sys.executable, "-m", "kg", *a, "--out", str(seeds_out)],  # noqa: E731
-                                    capture_output=True, text=True)
+    run = lambda *a: run_kg(*a, "--out", seeds_out)  # noqa: E731
     out = run("explain", "Zhang Tianwei").stdout
     assert "merged: same name up to order, case, accents and titles" in out and "Tianwei Zhang = Zhang Tianwei" in out
     out = run("explain", "Zheng Wang").stdout
@@ -179,8 +175,7 @@ def test_curation_corrections_outrank_the_documents(data_copy, tmp_path):
     amsp = next(w for w in g.subjects(RDF.type, KG.Work) if str(g.value(w, KG.title)).startswith("AMSP"))
     assert (str(g.value(amsp, KG.year)), str(g.value(amsp, KG.status))) == ("2025", "published")
     assert g.value(URIRef(DATA["person/kaiqiang-xu"]), KG.orcid) == URIRef("https://orcid.org/0000-0002-1825-0097")
-    result = subprocess.run([sys.executable, "-m", "kg", "conflicts", "--format", "csv", "--out", str(tmp_path)],
-                            capture_output=True, text=True)
+    result = run_kg("conflicts", "--format", "csv", "--out", tmp_path)
     rows = [r for r in csv.DictReader(result.stdout.splitlines()) if r["label"].startswith("AMSP")]
     assert {(r["property"], r["value"], r["source"], r["chosen"]) for r in rows} == {
         ("status", "under review", "cv-qinghao-hu-2024.md", "False"), ("status", "published", "curation.yaml", "True")}
