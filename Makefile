@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup notebooks bench clean
+.PHONY: run test setup notebooks bench eval clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ notebooks: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# Reader accuracy on ../shared/corpus (skips with a message where it is absent).
+eval: $(STAMP)
+	$(BIN)/python -m bench.eval_corpus
 
 clean:
 	rm -rf out .pytest_cache

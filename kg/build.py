@@ -24,7 +24,7 @@ from kg.rdf import (
     serialize_trig, source_iri,
 )
 from kg.records import Document, Skip, Span
-from kg.sources import DOCUMENT_SUFFIXES, read_document
+from kg.sources import find_sources, read_source
 from kg.store import ONTOLOGY_GRAPH, STORE_DIR
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -62,32 +62,17 @@ class BuildReport:
         return "\n".join(lines)
 
 
-def find_documents(data_dir: Path) -> tuple[list[Path], list[Skip]]:
-    """Document files under *data_dir* in a stable order, and the files that are not documents."""
-    found, skipped = [], []
-    for path in sorted(p for p in data_dir.rglob("*") if p.is_file()):
-        rel = path.relative_to(data_dir).as_posix()
-        if any(part.startswith(".") for part in path.relative_to(data_dir).parts) or rel == CURATION_FILE:
-            continue
-        if path.suffix.lower() in DOCUMENT_SUFFIXES:
-            found.append(path)
-        else:
-            skipped.append(Skip(Span(rel, 1, 1), f"no reader for '{path.suffix or path.name}' files "
-                                                 f"(kg reads {', '.join(DOCUMENT_SUFFIXES)}); convert it to markdown or text"))
-    return found, skipped
-
-
 def read_documents(data_dir: Path, progress: bool = False) -> tuple[list[Document], list[Skip]]:
-    paths, skipped = find_documents(data_dir)
+    """Every document under *data_dir*, read, and everything passed over (files no reader takes,
+    entries a reader could not use), each with its place and reason."""
+    found, skipped = find_sources(data_dir, exclude=(CURATION_FILE,))
     if progress:
         from tqdm import tqdm
 
-        paths_iter = tqdm(paths, desc="reading", unit="doc", leave=False)
-    else:
-        paths_iter = paths
+        found = tqdm(found, desc="reading", unit="doc", leave=False)
     docs = []
-    for path in paths_iter:
-        doc = read_document(path, path.relative_to(data_dir).as_posix())
+    for item in found:
+        doc = read_source(item)
         skipped += doc.skipped
         if doc.subject is None and doc.facts:
             kinds = sorted({type(f).__name__ for f in doc.facts})

@@ -37,6 +37,39 @@ def build(data_dir, out_dir, include_private, strict, no_validate):
 
 
 @main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--format", "fmt", type=click.Choice(["json", "table"]), default="json", show_default=True)
+def read(paths, fmt):
+    """What kg reads from each document at PATHS, before identity: the owner and each work
+    with its title, authors in printed order, year, venue and status, and what was skipped.
+
+    A folder is read as the build reads a data folder, except that a site's front-matter
+    pages in it are one document.
+
+    \b
+    Examples:
+      kg read data/cv-kaiqiang-xu.txt
+      kg read data --format table
+    """
+    from kg.sources import read_path
+    from kg.sources.summary import document_summary
+
+    summaries = [document_summary(doc) for path in paths for doc in read_path(path)]
+    if fmt == "json":
+        click.echo(json.dumps(summaries[0] if len(summaries) == 1 else summaries, indent=1, ensure_ascii=False))
+        return
+    for s in summaries:
+        click.echo(f"{s['document']} ({s['format']}): owner {s['owner'] or '-'}, {len(s['works'])} works, "
+                   f"{s['other_facts']} other facts, {len(s['skipped'])} skipped")
+        for w in s["works"]:
+            authors = ", ".join(w["authors"]) + (" et al." if w.get("et_al") else "")
+            click.echo(f"  {w['year'] or '----'}  {w['title'][:70]}  |  {authors[:60]}  |  {(w['venue'] or '')[:40]}"
+                       f"  [{w['status']}]")
+        for skip in s["skipped"]:
+            click.echo(f"  skipped {skip}")
+
+
+@main.command()
 @click.option("--out", "out_dir", default="out", show_default=True, help="Folder of a built graph.")
 def validate(out_dir):
     """Check the built graph (--out/kg.ttl) against the SHACL shapes in shapes.ttl.

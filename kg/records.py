@@ -18,16 +18,21 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Span:
-    """Where a record came from: a document and a 1-based inclusive line range."""
+    """Where a record came from: a document, a 1-based inclusive line range, and, where
+    lines mean little (a JSON path, a BibTeX key, a PDF page), a ``place`` that says more.
+
+    >>> str(Span("refs.bib", 12, 20, place="@article{doe2020}"))
+    'refs.bib:12-20 (@article{doe2020})'
+    """
 
     document: str
     first_line: int
     last_line: int
+    place: str | None = None
 
     def __str__(self) -> str:
-        if self.first_line == self.last_line:
-            return f"{self.document}:{self.first_line}"
-        return f"{self.document}:{self.first_line}-{self.last_line}"
+        lines = str(self.first_line) if self.first_line == self.last_line else f"{self.first_line}-{self.last_line}"
+        return f"{self.document}:{lines}" + (f" ({self.place})" if self.place else "")
 
 
 @dataclass(frozen=True)
@@ -93,7 +98,7 @@ class Work:
     title: str
     span: Span
     authors: list[Author] = field(default_factory=list)
-    kind: str = "article"  # article | thesis
+    kind: str = "article"  # article | thesis | book | chapter | report | other
     status: str = "published"  # published | preprint | under review
     venue: VenueRef | None = None
     year: str | None = None
@@ -104,6 +109,16 @@ class Work:
     keywords: list[str] = field(default_factory=list)
     supervisors: list[str] = field(default_factory=list)
     institution: OrgRef | None = None
+    editors: list[str] = field(default_factory=list)
+    doi: str | None = None
+    url: str | None = None
+    # The document gives no author list (an ORCID work summary): the owner is an author at an unknown place.
+    authors_not_listed: bool = False
+
+    @property
+    def et_al(self) -> bool:
+        """The printed author list is cut short ("et al.", "and others", "...")."""
+        return any(a.et_al_follows for a in self.authors)
 
 
 @dataclass
