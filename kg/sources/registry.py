@@ -77,6 +77,7 @@ class Reader:
 #: Every reader, most specific first: for a file, the first reader whose suffix matches and
 #: whose sniff (if any) accepts the first bytes reads it.
 READERS: tuple[Reader, ...] = (
+    Reader("bibtex", "bibtex", (".bib", ".bibtex"), description="BibTeX bibliographies (Google Scholar, Zotero, al-folio, CVs)"),
     Reader("text", "plaintext", (".md", ".markdown", ".txt", ".text"),
            description="CVs, publication lists and thesis records in markdown or plain text"),
 )
