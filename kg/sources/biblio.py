@@ -168,3 +168,80 @@ def majority_owner(works: list[Work], document: str, *, share: float = 0.6, leas
     name = max(printed[key].items(), key=lambda item: _fullness(*item))[0]
     span = first_span[key]
     return Profile(name=name, span=Span(document, span.first_line, span.last_line, span.place))
+
+
+# --- JSON and XML, read safely ------------------------------------------------------------
+
+def load_json(text: str, document: str):
+    """The JSON value of *text*, or a :class:`Skip` naming the line and column where it breaks."""
+    import json
+
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        return Skip(Span(document, err.lineno, err.lineno),
+                    f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}; fix the file or export it again")
+    except RecursionError:
+        return Skip(Span(document, 1, 1), "JSON nested too deeply to read; not read")
+
+
+def parse_xml(data: bytes, document: str):
+    """The root element of XML *data*, read without expanding entities, loading DTDs or touching
+    the network; or a :class:`Skip` naming the line where the XML breaks."""
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, load_dtd=False,
+                             remove_comments=True, remove_pis=True)
+    try:
+        root = etree.fromstring(data, parser=parser)
+    except etree.XMLSyntaxError as err:
+        line = err.lineno or 1
+        return Skip(Span(document, line, line), f"not well-formed XML: {err.msg}; fix the file or export it again")
+    if root is None:
+        return Skip(Span(document, 1, 1), "no XML element found; check the file")
+    return root
+
+
+def local_name(element) -> str:
+    """An XML element's tag without its namespace (``{ns}title`` -> ``title``); '' for entities."""
+    tag = element.tag
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def xml_text(element) -> str:
+    """An element's text with its inline markup's text, whitespace normalised (entities not expanded)."""
+    if element is None:
+        return ""
+    return " ".join("".join(t for t in element.itertext() if isinstance(t, str)).split())
+
+
+class LineFinder:
+    """Lines of JSON items, found by the text of a field of each item in file order (``json``
+    keeps no positions). Each search starts where the last one matched, so the whole file is
+    scanned about once; after a few misses (text escaped another way) it stops looking."""
+
+    MISSES = 20
+
+    def __init__(self, text: str):
+        self.text = text
+        self.at = 0
+        self.line = 1
+        self.misses = 0
+
+    def line_of(self, value: str | None) -> int | None:
+        import json
+
+        if not value or self.misses >= self.MISSES:
+            return None
+        for form in (json.dumps(value, ensure_ascii=False), json.dumps(value)):
+            found = self.text.find(form, self.at)
+            if found >= 0:
+                self.line += self.text.count("\n", self.at, found)
+                self.at = found
+                return self.line
+        self.misses += 1
+        return None
+
+    def span(self, document: str, value: str | None, place: str) -> Span:
+        line = self.line_of(value) or 1
+        return Span(document, line, line, place)

@@ -78,6 +78,7 @@ class Reader:
 #: whose sniff (if any) accepts the first bytes reads it.
 READERS: tuple[Reader, ...] = (
     Reader("bibtex", "bibtex", (".bib", ".bibtex"), description="BibTeX bibliographies (Google Scholar, Zotero, al-folio, CVs)"),
+    Reader("orcid", "orcid", (".json", ".xml"), sniff=True, description="ORCID records (public record JSON or XML, v2/v3)"),
     Reader("ris", "ris", (".ris", ".txt"), sniff=True, description="RIS exports (EndNote, Zotero, Mendeley, ORCID)"),
     Reader("text", "plaintext", (".md", ".markdown", ".txt", ".text"),
            description="CVs, publication lists and thesis records in markdown or plain text"),
