@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from unidecode import unidecode
 
-from kg.records import Author, Profile, Span, Work
+from kg.records import Author, Profile, Skip, Span, Work
 from kg.words import word_list
 
 # Marks printed after (or before) a name: equal contribution (*, †), corresponding author, advisee.
@@ -209,10 +209,27 @@ def local_name(element) -> str:
 
 
 def xml_text(element) -> str:
-    """An element's text with its inline markup's text, whitespace normalised (entities not expanded)."""
+    """An element's text with its inline markup's text, whitespace normalised; entity references
+    are left out (they are never expanded).
+
+    >>> from lxml import etree
+    >>> xml_text(etree.fromstring("<title>Ranking <i>Toy</i>\\n Documents</title>"))
+    'Ranking Toy Documents'
+    """
     if element is None:
         return ""
-    return " ".join("".join(t for t in element.itertext() if isinstance(t, str)).split())
+    return " ".join("".join(_texts(element, [])).split())
+
+
+def _texts(element, out: list[str]) -> list[str]:
+    if isinstance(element.tag, str) and element.text:
+        out.append(element.text)
+    for child in element:
+        if isinstance(child.tag, str):
+            _texts(child, out)
+        if child.tail:
+            out.append(child.tail)
+    return out
 
 
 class LineFinder:
@@ -237,7 +254,7 @@ class LineFinder:
             found = self.text.find(form, self.at)
             if found >= 0:
                 self.line += self.text.count("\n", self.at, found)
-                self.at = found
+                self.at = found + len(form)
                 return self.line
         self.misses += 1
         return None
