@@ -8,6 +8,8 @@ status a venue implies, and the owner of a file that names none (the author of m
 (('thesis', None), ('article', None), ('article', 'preprint'))
 >>> status_in("arXiv preprint arXiv:2101.00001"), status_in("Submitted to Nature"), status_in("ICML")
 ('preprint', 'under review', None)
+>>> status_in("CoRR"), status_in("Corr. Sci.")
+('preprint', None)
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import replace
+from functools import cache
 
 from unidecode import unidecode
 
@@ -64,6 +67,7 @@ def mark_et_al(authors: list[Author]) -> None:
         authors[-1] = replace(authors[-1], et_al_follows=True)
 
 
+@cache
 def _type_table() -> dict[str, tuple[str, str | None]]:
     table = {}
     for entry in word_list("work-types"):
@@ -79,6 +83,7 @@ def kind_and_status(type_name: str | None) -> tuple[str, str | None]:
     return _type_table().get(key, ("other", None))
 
 
+@cache
 def _words_pattern(name: str) -> re.Pattern:
     words = sorted(word_list(name), key=len, reverse=True)
     return re.compile(r"(?<![\w])(?:" + "|".join(re.escape(w) for w in words) + r")(?![\w])", re.I)
@@ -92,6 +97,8 @@ def status_in(*texts: str | None) -> str | None:
     if _words_pattern("under-review-words").search(text):
         return "under review"
     if _words_pattern("preprint-venues").search(text):
+        return "preprint"
+    if any(" ".join(t.lower().split()) in word_list("preprint-venue-names") for t in texts if t):
         return "preprint"
     return None
 
