@@ -77,6 +77,12 @@ class Reader:
 #: Every reader, most specific first: for a file, the first reader whose suffix matches and
 #: whose sniff (if any) accepts the first bytes reads it.
 READERS: tuple[Reader, ...] = (
+    Reader("bibtex", "bibtex", (".bib", ".bibtex"), description="BibTeX bibliographies (Google Scholar, Zotero, al-folio, CVs)"),
+    Reader("orcid", "orcid", (".json", ".xml"), sniff=True, description="ORCID records (public record JSON or XML, v2/v3)"),
+    Reader("dblp", "dblp", (".xml",), sniff=True, description="dblp person pages (XML)"),
+    Reader("work-json", "workjson", (".json",), sniff=True, description="OpenAlex and Crossref work records (JSON)"),
+    Reader("csl-json", "csljson", (".json",), sniff=True, description="CSL-JSON items (Zotero, Mendeley, pandoc)"),
+    Reader("ris", "ris", (".ris", ".txt"), sniff=True, description="RIS exports (EndNote, Zotero, Mendeley, ORCID)"),
     Reader("text", "plaintext", (".md", ".markdown", ".txt", ".text"),
            description="CVs, publication lists and thesis records in markdown or plain text"),
 )
