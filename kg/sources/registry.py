@@ -77,6 +77,13 @@ class Reader:
 #: Every reader, most specific first: for a file, the first reader whose suffix matches and
 #: whose sniff (if any) accepts the first bytes reads it.
 READERS: tuple[Reader, ...] = (
+    Reader("dspace", "dspace", (".xml",), sniff=True,
+           description="thesis records from DSpace / OAI-PMH (Dublin Core, MODS, DIM)"),
+    Reader("frontmatter", "frontmatter", (".md", ".markdown"), sniff=True, collection=True,
+           description="a site's publication pages with YAML front matter (academicpages, Hugo/Wowchemy)"),
+    # generic: after the format-specific JSON readers (CSL-JSON, ORCID, OpenAlex, Crossref)
+    Reader("datafile", "datafile", (".yml", ".yaml", ".json"), sniff=True,
+           description="publication data files of sites (Jekyll _data/*.yml, JSON Resume)"),
     Reader("text", "plaintext", (".md", ".markdown", ".txt", ".text"),
            description="CVs, publication lists and thesis records in markdown or plain text"),
 )
