@@ -25,7 +25,7 @@ from kg.sources.safeyaml import YamlRefused, compose_yaml, node_lines
 MAX_DEPTH = 4
 
 _JSON_KEY = re.compile(r'"([A-Za-z_][\w -]{0,40})"\s*:')
-_YAML_KEY = re.compile(r"^[ \t]*(?:-[ \t]+)?([A-Za-z_][\w -]{0,40}?)[ \t]*:(?:[ \t]|$)", re.M)
+_YAML_KEY = re.compile(r"(?:^|[{,])[ \t]*(?:-[ \t]+)?([A-Za-z_][\w -]{0,40}?)[ \t]*:(?:[ \t]|$)", re.M)
 
 
 def sniff(head: bytes) -> bool:
@@ -174,7 +174,7 @@ def label_status(label: str | None) -> str | None:
         return status
     if is_preprint_venue(label):
         return "preprint"
-    if label.strip().lower() in {"published", "publications", "journal articles", "peer reviewed"}:
+    if label.strip().lower() in {"published", "peer reviewed", "refereed"}:
         return "published"
     return None
 

@@ -39,6 +39,13 @@ def read(source: Source) -> Document:
     doc = Document(path=name, format="dspace-xml", sha256="", subject=None)
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
                              remove_comments=True, remove_pis=True)
+    entity = re.search(rb"<!ENTITY", source.data)
+    if entity:
+        line = source.data[:entity.start()].count(b"\n") + 1
+        doc.skipped.append(Skip(Span(name, line, line), "the file declares XML entities (<!ENTITY ...>), which kg does "
+                                                        "not expand (they can make a small file huge); remove the "
+                                                        "DOCTYPE block"))
+        return doc
     try:
         root = etree.fromstring(source.data, parser)
     except etree.XMLSyntaxError as err:

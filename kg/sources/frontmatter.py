@@ -193,7 +193,7 @@ def citation_authors(citation: str) -> list[Author]:
     match = _CITATION_END.search(text)
     if not match or match.start() == 0:
         return []
-    return split_author_list(text[:match.start()].strip().rstrip(".,;: "))
+    return split_author_list(text[:match.start()].strip().rstrip(",;:"))  # as printed: a final "L." may be an initial
 
 
 def _owner(works: list[tuple[Work, Entry, bool]], profiles: dict) -> Profile | None:
