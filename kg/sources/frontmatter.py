@@ -186,8 +186,10 @@ _CITATION_END = re.compile(r"[(.,]\s*(?:1[5-9]|20)\d\d[a-z]?\b|(?:^|\s)[\"“‘
 def citation_authors(citation: str) -> list[Author]:
     """The authors of a printed citation: its text before the year or the quoted title.
 
-    >>> [a.printed for a in citation_authors("Doe, Jane and Roe, Rick (2020). 'A Title'. Journal.")]
-    ['Doe, Jane', 'Roe, Rick']
+    >>> [a.name for a in citation_authors("Jane Doe and Rick Roe (2020). 'A Title'. Journal.")]
+    ['Jane Doe', 'Rick Roe']
+    >>> [a.name for a in citation_authors('Jane Doe, Rick Roe. "A Title." Journal (2020).')]
+    ['Jane Doe', 'Rick Roe']
     """
     text = html.unescape(citation).strip()
     match = _CITATION_END.search(text)
