@@ -296,3 +296,21 @@ def test_kg_read_a_site_folder_and_a_data_file():
     result = run_kg("read", READERS / "datafiles" / "resume.json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["owner"] == "Olaf Wren"
+
+
+@pytest.mark.parametrize("citation, passed", [
+    # APA: the authors end before '(2021)'; the period of the initial 'L.' is part of the name
+    ("Roe, Rick and Doe, Jane L. (2021). Title. Journal.", "Roe, Rick and Doe, Jane L."),
+    # MLA: the period after the whole word 'Doe' ends the author part before the quoted title
+    ('Roe, Rick, and Jane L. Doe. "Title." Journal (2020).', "Roe, Rick, and Jane L. Doe"),
+    # HTML entities of academicpages citations decoded; the '&' kept for the author splitter
+    ("Roe, R. &amp; Doe, J. (2020). &apos;Title&apos;.", "Roe, R. & Doe, J."),
+    ("Title first, no authors", None),
+])
+def test_citation_author_part_is_passed_as_printed(monkeypatch, citation, passed):
+    from kg.sources import frontmatter
+
+    seen = []
+    monkeypatch.setattr(frontmatter, "split_author_list", lambda raw: seen.append(raw) or [])
+    frontmatter.citation_authors(citation)
+    assert seen == ([passed] if passed else [])

@@ -188,14 +188,17 @@ def citation_authors(citation: str) -> list[Author]:
 
     >>> [a.name for a in citation_authors("Jane Doe and Rick Roe (2020). 'A Title'. Journal.")]
     ['Jane Doe', 'Rick Roe']
-    >>> [a.name for a in citation_authors('Jane Doe, Rick Roe. "A Title." Journal (2020).')]
-    ['Jane Doe', 'Rick Roe']
+    >>> [a.printed for a in citation_authors('Jane Doe and Rick L. Roe. "A Title." Journal (2020).')]
+    ['Jane Doe', 'Rick L. Roe']
     """
     text = html.unescape(citation).strip()
     match = _CITATION_END.search(text)
     if not match or match.start() == 0:
         return []
-    return split_author_list(text[:match.start()].strip().rstrip(",;:"))  # as printed: a final "L." may be an initial
+    authors = text[:match.start()].strip().rstrip(",;:")
+    # a period after a whole word ends the author part ('... and Austin L. Wright. "Title"'); after an
+    # initial ('Wright, Austin L. (2021)') it belongs to the name
+    return split_author_list(re.sub(r"(?<=[^\W\d_]{2})\.$", "", authors))
 
 
 def _owner(works: list[tuple[Work, Entry, bool]], profiles: dict) -> Profile | None:
