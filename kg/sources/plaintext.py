@@ -17,11 +17,26 @@ def read(source: Source) -> Document:
     return read_text(text, doc)
 
 
+def _blank_front_matter(text: str) -> str:
+    """A leading YAML front-matter block (``---`` ... ``---``: a site's page settings) as blank lines,
+    so that line numbers stay right."""
+    if not text.startswith("---"):
+        return text
+    from kg.sources.frontmatter import front_matter
+
+    found = front_matter(text)
+    if found is None:
+        return text
+    close_line = found[1]
+    return "\n" * close_line + text.split("\n", close_line)[close_line] if text.count("\n") >= close_line else ""
+
+
 def read_text(text: str, doc: Document) -> Document:
     """Fill *doc* from *text* (markdown or plain text); converters of PDF, DOCX, LaTeX and
     HTML hand their text here too."""
     name = doc.path
     ctx = Context(name)
+    text = _blank_front_matter(text)
     if looks_like_repository_record(text):
         doc.subject, doc.facts, doc.format = read_repository_record(text, name, ctx)
         doc.latest_date = latest_metadata_date(text)

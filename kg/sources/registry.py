@@ -83,6 +83,13 @@ READERS: tuple[Reader, ...] = (
     Reader("work-json", "workjson", (".json",), sniff=True, description="OpenAlex and Crossref work records (JSON)"),
     Reader("csl-json", "csljson", (".json",), sniff=True, description="CSL-JSON items (Zotero, Mendeley, pandoc)"),
     Reader("ris", "ris", (".ris", ".txt"), sniff=True, description="RIS exports (EndNote, Zotero, Mendeley, ORCID)"),
+    Reader("dspace", "dspace", (".xml",), sniff=True,
+           description="thesis records from DSpace / OAI-PMH (Dublin Core, MODS, DIM)"),
+    Reader("frontmatter", "frontmatter", (".md", ".markdown"), sniff=True, collection=True,
+           description="a site's publication pages with YAML front matter (academicpages, Hugo/Wowchemy)"),
+    # generic: after the format-specific JSON readers (CSL-JSON, ORCID, OpenAlex, Crossref)
+    Reader("datafile", "datafile", (".yml", ".yaml", ".json"), sniff=True,
+           description="publication data files of sites (Jekyll _data/*.yml, JSON Resume)"),
     Reader("text", "plaintext", (".md", ".markdown", ".txt", ".text"),
            description="CVs, publication lists and thesis records in markdown or plain text"),
 )
