@@ -28,7 +28,6 @@ from kg.sources.decode import decode_text
 from kg.sources.latex_text import Resolver, Writer
 from kg.sources.registry import Source, SourceFile
 
-_COMMAND = re.compile(rb"\\[A-Za-z]+")
 _DOCUMENTCLASS = re.compile(r"^[ \t]*\\documentclass\s*(?:\[[^\]]*\])?\s*\{\s*([^}\s]+)\s*\}", re.M)
 _BEGIN_DOCUMENT = re.compile(r"^[^%\n]*?\\begin\s*\{document\}", re.M)
 # Arguments of CV-class macros, as pylatexenc argument specs ("{" mandatory, "[" optional).
@@ -47,8 +46,8 @@ _MAX_INCLUDE_DEPTH = 16
 
 
 def sniff(head: bytes) -> bool:
-    """A LaTeX file: no NUL bytes, and a command (``\\section``, ``\\item``...) or a comment line."""
-    return b"\0" not in head and (bool(_COMMAND.search(head)) or head.lstrip().startswith(b"%"))
+    """Text, not binary data: a ``.tex`` file of a CV's folder may hold a paragraph without a command."""
+    return not looks_binary(head)
 
 
 def to_markdown(files: dict[str, bytes], main: str | None = None) -> str:
@@ -198,12 +197,18 @@ class _Conversion:
                     self.stack.pop()
 
     def resolve(self, target: str) -> str | None:
-        """The file of the folder that ``\\input{target}`` names, from the including file's folder."""
-        here = posixpath.dirname(self.stack[-1])
-        name = posixpath.normpath(posixpath.join(here, target.replace("\\", "/")))
-        if target.startswith("/") or name.startswith(".."):
+        """The file of the folder that ``\\input{target}`` names: LaTeX looks beside the main
+        file (where it runs), then beside the including file."""
+        if target.startswith("/"):
             return None
-        return next((c for c in ([name] if name.endswith(".tex") else [name + ".tex", name]) if c in self.texts), None)
+        for here in dict.fromkeys((posixpath.dirname(self.main), posixpath.dirname(self.stack[-1]))):
+            name = posixpath.normpath(posixpath.join(here, target.replace("\\", "/")))
+            if name.startswith(".."):
+                return None
+            for candidate in ([name] if name.endswith(".tex") else [name + ".tex", name]):
+                if candidate in self.texts:
+                    return candidate
+        return None
 
     def define(self, args) -> None:
         """A ``\\newcommand``: its argument count, and whether its body is bold or italic."""
