@@ -100,6 +100,9 @@ def convert(data: bytes) -> tuple[MarkdownLines, str | None]:
         kind = "encrypted" if "encrypt" in f"{type(err).__name__} {err}".lower() else "damaged or not a PDF"
         return MarkdownLines(), (f"the PDF could not be opened ({kind}: {type(err).__name__}); "
                                  "save it again from its source, without a password, or export the CV as text")
+    if sum(len(chars) for chars, _ in pages) < 20 and b"%%EOF" not in data[-2048:]:
+        return MarkdownLines(), ("the PDF is truncated (it has no end-of-file marker) and no text was found; "
+                                 "download or export it again")
     if sum(len(chars) for chars, _ in pages) < 20:
         return MarkdownLines(), "no text layer (a scanned PDF?): run OCR or export the CV as text"
     lines = [line for n, (chars, height) in enumerate(pages, 1) for line in _lines(chars, n, height)]
