@@ -97,7 +97,8 @@ def convert(data: bytes) -> tuple[MarkdownLines, str | None]:
     try:
         pages = _pages(data)
     except Exception as err:  # noqa: BLE001 - pdfminer raises many kinds on a broken file
-        kind = "encrypted" if "encrypt" in f"{type(err).__name__} {err}".lower() else "damaged or not a PDF"
+        kind = "encrypted" if "encrypt" in f"{type(err).__name__} {err}".lower() else \
+            "truncated: it has no end-of-file marker" if b"%%EOF" not in data[-2048:] else "damaged or not a PDF"
         return MarkdownLines(), (f"the PDF could not be opened ({kind}: {type(err).__name__}); "
                                  "save it again from its source, without a password, or export the CV as text")
     if sum(len(chars) for chars, _ in pages) < 20 and b"%%EOF" not in data[-2048:]:
