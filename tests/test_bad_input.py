@@ -36,7 +36,7 @@ def test_bad_documents_are_skipped_with_file_line_and_reason(broken_data, tmp_pa
     latin1 = [(s.span.first_line, s.reason) for s in report.skipped if s.span.document == "latin1.txt"]
     assert latin1[0][0] == 1 and "not UTF-8" in latin1[0][1] and "not a recognised document" in latin1[1][1]
     assert "not a recognised document" in skipped["notes.txt"][1]
-    assert "no reader" in skipped["cv.pdf"][1]
+    assert "truncated" in skipped["cv.pdf"][1]  # read by the PDF reader: a header and nothing else
     assert skipped["truncated.md"] == (15, "publication 'A Paper Cut Off Mid-' has no author list and no author role; "
                                            "add its authors to the curation file")
     # The rest went on: the five seeds and the good part of the truncated CV.

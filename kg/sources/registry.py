@@ -90,6 +90,12 @@ READERS: tuple[Reader, ...] = (
     # generic: after the format-specific JSON readers (CSL-JSON, ORCID, OpenAlex, Crossref)
     Reader("datafile", "datafile", (".yml", ".yaml", ".json"), sniff=True,
            description="publication data files of sites (Jekyll _data/*.yml, JSON Resume)"),
+    Reader("pdf", "pdf", (".pdf",), sniff=True, description="PDF CVs and publication lists: text with its layout"),
+    Reader("docx", "docx", (".docx",), sniff=True, description="Word CVs and publication lists: text with its styles"),
+    Reader("html", "html", (".html", ".htm", ".xhtml"), sniff=True,
+           description="web pages: schema.org items, class-marked bibliography entries, else the page's text"),
+    Reader("latex", "latex", (".tex",), sniff=True, collection=True,
+           description="LaTeX CVs (moderncv, awesome-cv, res.cls, thebibliography), a folder's files as one"),
     Reader("text", "plaintext", (".md", ".markdown", ".txt", ".text"),
            description="CVs, publication lists and thesis records in markdown or plain text"),
 )
