@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kg.build import build_graph
-from kg.curation import Curation
+from kg.identity.curation import Curation
 from kg.errors import UserError
 
 from conftest import run_kg

@@ -9,7 +9,7 @@ import pyoxigraph
 import pytest
 from click.testing import CliRunner
 
-from kg.cli import main
+from kg.cli.main import main
 
 FIXTURE = Path(__file__).parent / "data" / "graph-fixture.trig"
 

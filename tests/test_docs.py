@@ -6,7 +6,7 @@ import re
 
 from click.testing import CliRunner
 
-from kg.cli import main
+from kg.cli.main import main
 
 from conftest import ROOT
 

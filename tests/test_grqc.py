@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from kg.analyses import graph_statistics
-from kg.edgelist import read_edge_list
+from kg.graphs.analyses import graph_statistics
+from kg.graphs.edgelist import read_edge_list
 from kg.errors import UserError
 
 GRQC = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "ca-GrQc.txt"

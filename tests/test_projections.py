@@ -8,7 +8,7 @@ import networkx as nx
 import pytest
 
 from kg.errors import UserError
-from kg.projections import (
+from kg.graphs.projections import (
     coauthor_graph,
     organization_graph,
     person_organization_graph,
@@ -108,6 +108,6 @@ def test_same_store_same_graph(graph_fixture_store):
     assert list(a.edges(data=True)) == list(b.edges(data=True))
 
 
-def test_not_a_store_is_a_user_error():
-    with pytest.raises(UserError, match="pyoxigraph Store"):
+def test_not_a_store_is_a_programming_mistake():
+    with pytest.raises(TypeError, match="pyoxigraph Store"):
         coauthor_graph("out")

@@ -1,4 +1,4 @@
-"""Every example query in queries/ runs, and its answer matches counts made by hand.
+"""Every example query in kg/data/queries/ runs, and its answer matches counts made by hand.
 
 Part 1 runs each query on the hand-written fixture (tests/data/sparql-fixture.trig, an
 excerpt of data/ shaped as docs/data-model.md says). Part 2 runs them on the graph built
@@ -16,10 +16,12 @@ from pathlib import Path
 import pyoxigraph
 import pytest
 
-from kg.sparql import load_examples, parse_bindings, run_query
+from kg.query.examples import examples_dir, load_examples
+from kg.query.sparql import run_query
+from kg.query.terms import parse_bindings
 
 ROOT = Path(__file__).resolve().parent.parent
-QUERIES = ROOT / "queries"
+QUERIES = examples_dir()
 FIXTURE = ROOT / "tests" / "data" / "sparql-fixture.trig"
 EXAMPLES = {e.name: e for e in load_examples(QUERIES)}
 

@@ -1,4 +1,4 @@
-"""kg.sparql and `kg query` on the hand-written fixture (tests/data/sparql-fixture.trig).
+"""kg.query and `kg query` on the hand-written fixture (tests/data/sparql-fixture.trig).
 
 Expected values come from reading the fixture, which copies facts from data/: for instance
 Qinghao Hu's 2024 CV lists Lucid, Hydro, Primo and Characterization, all with Peng Sun.
@@ -17,15 +17,10 @@ import pyoxigraph
 import pytest
 
 from kg.errors import UsageError, UserError
-from kg.sparql import (
-    ResultTooLarge,
-    format_result,
-    load_examples,
-    parse_bindings,
-    parse_term,
-    read_query,
-    run_query,
-)
+from kg.query.examples import load_examples, read_query
+from kg.query.formats import format_result
+from kg.query.sparql import ResultTooLarge, run_query
+from kg.query.terms import parse_bindings, parse_term
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "data" / "sparql-fixture.trig"
@@ -217,7 +212,7 @@ def test_empty_query_is_refused(store):
 
 
 def test_cli_query_file_with_bind_csv(fixture_out):
-    run = kg("query", "queries/coauthors.rq", "--out", str(fixture_out), "--bind", "name=Qinghao Hu",
+    run = kg("query", "kg/data/queries/coauthors.rq", "--out", str(fixture_out), "--bind", "name=Qinghao Hu",
              "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(run.stdout)))
     assert [(r["coauthor"], r["works"]) for r in rows[:3]] == [
@@ -253,5 +248,5 @@ def test_cli_missing_store_says_what_to_do(tmp_path):
 
 
 def test_cli_help_has_examples():
-    assert "kg query queries/coauthors.rq --bind" in kg("query", "--help").stdout
+    assert "kg query kg/data/queries/coauthors.rq --bind" in kg("query", "--help").stdout
     assert "kg serve --port" in kg("serve", "--help").stdout
