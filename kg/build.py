@@ -121,7 +121,7 @@ def _per_document(docs: list[Document], res: Resolution, skipped: list[Skip]) ->
     return [reports[p] for p in sorted(reports)]
 
 
-def _graphs(docs: list[Document], curation: Curation, res: Resolution, include_private: bool):
+def to_rdf(docs: list[Document], curation: Curation, res: Resolution, include_private: bool):
     """The per-source dataset and the merged view."""
     ds = Dataset()
     newness = {}
@@ -160,7 +160,7 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
         {title_key(t) for titles in res.work_titles.values() for _, t in titles})
     if problems:
         raise UserError("; ".join(problems))
-    ds, merged = _graphs(docs, curation, res, include_private)
+    ds, merged = to_rdf(docs, curation, res, include_private)
 
     report.people = len(res.people)
     report.profiled = len(set(res.subject_of_document.values()))

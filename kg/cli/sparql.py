@@ -47,10 +47,16 @@ def query(query, binds, fmt, out_dir, output):
     from kg.store import open_store
 
     text, source = read_query(query, examples_dir())
-    bindings = parse_bindings(binds)
+    try:
+        bindings = parse_bindings(binds)
+    except UsageError as err:
+        raise UsageError(f"--bind: {err}") from None
     store = open_store(out_dir)
     result = run_query(store, text, bindings=bindings, source=source)
-    data = format_result(result, fmt)
+    try:
+        data = format_result(result, fmt)
+    except UsageError as err:
+        raise UsageError(f"--format: {err}") from None
     if output:
         write_atomic(output, data)
     else:

@@ -16,11 +16,11 @@ from rapidfuzz import fuzz
 from kg.errors import UserError
 from kg.identity.keys import title_key
 from kg.query.lookup import resolve_people
+from kg.vocab import NS, SINGLE_VALUED, sparql_prefixes
 
-PREFIX = "PREFIX kg: <https://kg.example/ns#>\n"
-# Properties that hold one value per subject in the merged view (see kg.rdf.SINGLE_VALUED).
-SINGLE_VALUED = ("startDate", "endDate", "year", "title", "ordinal", "status", "degree", "field", "grade",
-                 "date", "place")
+PREFIX = sparql_prefixes("kg")
+# The single-valued kg: properties; their schema: mirrors would report each disagreement twice.
+_COMPARED = tuple(p for p in SINGLE_VALUED if p.startswith(NS))
 
 
 def load_decisions(out_dir: str | Path) -> list[dict]:
@@ -92,7 +92,7 @@ def conflicts(store) -> pd.DataFrame:
     Columns: ``subject``, ``label``, ``property``, ``value``, ``source``, ``lines``,
     ``document_date``, ``chosen`` (True for the value the merged graph kept: the newest source's).
     """
-    props = " ".join(f"kg:{p}" for p in SINGLE_VALUED)
+    props = " ".join(f"<{p}>" for p in _COMPARED)
     query = PREFIX + f"""
         SELECT ?s ?p ?o ?file ?first ?last ?date ?label WHERE {{
           VALUES ?p {{ {props} }}
@@ -111,12 +111,12 @@ def conflicts(store) -> pd.DataFrame:
         if key in seen:
             continue
         seen.add(key)
-        rows.append({"subject": r["s"].value, "label": r["label"].value, "property": r["p"].value.split("#")[1],
+        rows.append({"subject": r["s"].value, "label": r["label"].value, "property": r["p"].value[len(NS):],
                      "value": r["o"].value, "source": r["file"].value,
                      "lines": f"{r['first'].value}-{r['last'].value}" if r["first"] is not None else "",
                      "document_date": r["date"].value if r["date"] is not None else ""})
     frame = pd.DataFrame(rows, columns=["subject", "label", "property", "value", "source", "lines", "document_date"])
-    merged = {(r["s"].value, r["p"].value.split("#")[1]): r["o"].value for r in store.query(PREFIX + f"""
+    merged = {(r["s"].value, r["p"].value[len(NS):]): r["o"].value for r in store.query(PREFIX + f"""
         SELECT ?s ?p ?o WHERE {{ VALUES ?p {{ {props} }} ?s ?p ?o }}""")}
     frame["chosen"] = [merged.get((s, p)) == v for s, p, v in zip(frame["subject"], frame["property"], frame["value"])]
     return frame

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-PREFIX = "PREFIX kg: <https://kg.example/ns#>\nPREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>\n"
+from kg.vocab import sparql_prefixes
+
+PREFIX = sparql_prefixes("kg", "rdf")
 
 
 def iri(value: str) -> str:

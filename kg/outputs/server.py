@@ -500,12 +500,14 @@ def make_server(out_dir, *, host="127.0.0.1", port=7878, timeout=30.0, max_resul
     Raises
     ------
     UserError
-        If *out_dir* holds no built store, or a limit is not positive.
+        If *out_dir* holds no built store.
+    ValueError
+        If a limit is not positive (the command line checks its options before).
     """
     from kg.store import open_store, store_path
 
     if timeout <= 0 or max_results < 1 or workers < 1:
-        raise UserError("--timeout, --max-results and --workers must be positive")
+        raise ValueError(f"timeout, max_results and workers must be positive (got {timeout}, {max_results}, {workers})")
     del_store = open_store(out_dir)  # checks that a store is there, with a helpful error
     del del_store
     endpoint = Endpoint(store_path(out_dir), timeout=timeout, max_results=max_results,

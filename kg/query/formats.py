@@ -111,14 +111,14 @@ def format_result(result: QueryResult, fmt: str = "table") -> bytes:
             fmt = "turtle"
         if fmt not in GRAPH_FORMATS:
             raise UsageError(
-                f"a CONSTRUCT or DESCRIBE query gives a graph; --format {fmt} is for SELECT and ASK, "
+                f"a CONSTRUCT or DESCRIBE query gives a graph; format {fmt} is for SELECT and ASK, "
                 f"use one of {', '.join(GRAPH_FORMATS)}"
             )
         prefixes = OUTPUT_PREFIXES if fmt in ("turtle", "rdfxml") else None
         return pyoxigraph.serialize(result.triples, format=_RDF_FORMAT[fmt], prefixes=prefixes) or b""
     if fmt in GRAPH_FORMATS:
         raise UsageError(
-            f"a SELECT or ASK query gives a table; --format {fmt} is for CONSTRUCT and DESCRIBE, "
+            f"a SELECT or ASK query gives a table; format {fmt} is for CONSTRUCT and DESCRIBE, "
             f"use one of {', '.join(RESULT_FORMATS)}"
         )
     if fmt == "table":

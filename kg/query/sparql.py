@@ -156,7 +156,7 @@ def run_query(
         message = " ".join(str(err).split())
         if "does not contains variable" in message or "does not contain variable" in message:
             raise UsageError(
-                f"{source}: {message}; --bind can only bind variables the query selects"
+                f"{source}: {message}; only the variables the query selects can be bound"
             ) from None
         raise UserError(f"{source} failed: {message}") from None
     except OSError as err:

@@ -78,20 +78,20 @@ def parse_bindings(pairs) -> dict:
     >>> parse_bindings(["name"])
     Traceback (most recent call last):
     ...
-    kg.errors.UsageError: --bind 'name' has no '='; write --bind name=value
+    kg.errors.UsageError: binding 'name' has no '='; write name=value
     """
     bindings: dict = {}
     for pair in pairs or ():
         name, sep, value = pair.partition("=")
         name = name.strip().lstrip("?$")
         if not sep:
-            raise UsageError(f"--bind {pair!r} has no '='; write --bind name=value")
+            raise UsageError(f"binding {pair!r} has no '='; write name=value")
         if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
-            raise UsageError(f"--bind {pair!r}: {name!r} is not a variable name (letters, digits, _)")
+            raise UsageError(f"binding {pair!r}: {name!r} is not a variable name (letters, digits, _)")
         variable = pyoxigraph.Variable(name)
         if variable in bindings:
-            raise UsageError(f"--bind {name} is given twice; give each variable once")
-        bindings[variable] = parse_term(value, f"--bind {name}")
+            raise UsageError(f"{name} is bound twice; bind each variable once")
+        bindings[variable] = parse_term(value, f"binding {name}")
     return bindings
 
 
