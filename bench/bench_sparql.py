@@ -261,7 +261,8 @@ def main(argv=None) -> None:
         default = len(list(store.quads_for_pattern(None, None, None, pyoxigraph.DefaultGraph())))
         print(f"synthetic graph: {quads:,} quads ({default:,} in the default graph, "
               f"{len(list(store.named_graphs())):,} named graphs); bulk load {load_seconds:.1f} s")
-        print(f"open_store (read-only): median {statistics.median(opens) * 1000:.1f} ms, max {max(opens) * 1000:.1f} ms")
+        print(f"open_store (read-only): median {statistics.median(opens) * 1000:.1f} ms, "
+              f"max {max(opens) * 1000:.1f} ms")
         print()
         print(f"{'query':<24} {'bindings':<28} {'rows':>7} {'first ms':>9} {'median ms':>10}")
         for example in load_examples(examples_dir()):

@@ -172,7 +172,7 @@ class KnowledgeGraph:
 
     def __repr__(self) -> str:
         counts = self.counts()
-        told = ", ".join(f"{n} {kind}" for kind, n in zip(counts["kind"], counts["count"]))
+        told = ", ".join(f"{n} {kind}" for kind, n in zip(counts["kind"], counts["count"], strict=False))
         where = f" in {self.out_dir}/" if self.out_dir is not None else ""
         return f"<KnowledgeGraph{where}: {told}>"
 

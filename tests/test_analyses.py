@@ -7,9 +7,9 @@ Every expected value is worked out by hand from the fixture's header comment and
 import networkx as nx
 import pytest
 
+from kg.errors import UserError
 from kg.graphs import analyses as an
 from kg.graphs import structure
-from kg.errors import UserError
 from kg.graphs.projections import coauthor_graph, person_organization_graph
 
 P = "https://kg.example/id/person/"
@@ -58,7 +58,7 @@ def test_shared_collaborators(g):
 
 def test_collaboration_path(g):
     path = an.collaboration_path(g, ADA, FAY)
-    assert list(zip(path["from_name"], path["to_name"], path["joint_works"])) == [
+    assert list(zip(path["from_name"], path["to_name"], path["joint_works"], strict=False)) == [
         ("Ada Lovelace", "Bob Byte", 2), ("Bob Byte", "Eve Edge", 1), ("Eve Edge", "Fay Flop", 1)]
     assert path.loc[1, "works"] == "Delta (2022)"
     # two shortest paths dee-ada-bob and dee-cyd-bob, one joint work each: the smaller IRI wins
@@ -123,7 +123,7 @@ def test_venues_per_person(g):
 
 
 def test_graph_statistics_fixture(g):
-    stats = dict(zip(*an.graph_statistics(g)[["statistic", "value"]].T.values))
+    stats = dict(zip(*an.graph_statistics(g)[["statistic", "value"]].T.values, strict=False))
     assert stats["nodes"] == 7 and stats["edges"] == 7 and stats["self_loops"] == 0
     assert stats["largest_component_nodes"] == 6 and stats["largest_component_edges"] == 7
     assert stats["triangles"] == 2  # ada-bob-cyd, ada-cyd-dee
@@ -181,7 +181,7 @@ def seeds(seeds_store):
 
 def _joint(graph, person):
     top = an.top_collaborators(graph, person, n=None)
-    return dict(zip(top.name, top.joint_works))
+    return dict(zip(top.name, top.joint_works, strict=False))
 
 
 def test_seeds_qinghao_top_collaborators(seeds_store, seeds):
@@ -265,7 +265,7 @@ def test_seeds_paths(seeds_store, seeds):
         "Peng Sun", "Ana Klimovic", "Yangqing Zhu", "Chunwei Xia", "Qinghao Hu", "Shenghao Qiu", "Zerui Wang",
         "Xiaozhe Yao")}
     path = an.collaboration_path(g, iri["Peng Sun"], iri["Ana Klimovic"])
-    assert list(zip(path.from_name, path.to_name, path.joint_works)) == [
+    assert list(zip(path.from_name, path.to_name, path.joint_works, strict=False)) == [
         ("Peng Sun", "Qinghao Hu", 12), ("Qinghao Hu", "Ana Klimovic", 1)]
     assert path.loc[1, "works"].startswith("DeltaServe")
     path = an.collaboration_path(g, iri["Yangqing Zhu"], iri["Chunwei Xia"])
@@ -296,8 +296,8 @@ def test_seeds_institutions(seeds_store, seeds):
 
 
 def test_seeds_supervision(seeds_store):
-    from kg.query.lookup import resolve_person
     from kg.graphs.projections import supervision_graph
+    from kg.query.lookup import resolve_person
 
     sg = supervision_graph(seeds_store)
     name = {n: d["name"] for n, d in sg.nodes(data=True)}

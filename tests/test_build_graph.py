@@ -5,13 +5,12 @@ from __future__ import annotations
 import hashlib
 
 import pytest
+from conftest import DATA as DATA_DIR
 from rdflib import Dataset, Graph, Literal, URIRef
 from rdflib.namespace import RDF, XSD
 
 from kg.build import build_graph
 from kg.vocab import DATA, KG, SCHEMA
-
-from conftest import DATA as DATA_DIR
 
 P = lambda slug: URIRef(DATA["person/" + slug])  # noqa: E731
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 
-from conftest import DATA, run_kg
+from conftest import DATA, run_kg, run_kg_process
 
 
 def test_build_prints_a_summary(tmp_path):
-    result = run_kg("build", str(DATA), "--out", str(tmp_path))
+    # The one end-to-end run of the installed console script, in its own process.
+    result = run_kg_process("build", str(DATA), "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("read 5 documents: 54 people (3 profiled), 28 works, 20 organizations")

@@ -223,8 +223,8 @@ def test_show_graph_embeds_the_whole_page_escaped_in_a_sandboxed_iframe():
 
 
 def test_build_writes_the_page_for_the_whole_graph(seeds_out, seeds_store):
-    from kg.outputs.html.page import combined_graph
     from kg.graphs.projections import coauthor_graph, person_organization_graph
+    from kg.outputs.html.page import combined_graph
 
     full = combined_graph(coauthor_graph(seeds_store), person_organization_graph(seeds_store))
     data = page_data((seeds_out / "graph.html").read_text(encoding="utf-8"))

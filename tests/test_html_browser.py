@@ -102,8 +102,8 @@ def click_node(page, name: str):
 
 
 def test_seed_graph_page_in_the_browser(browser, seeds_out, seeds_store, tmp_path):
-    from kg.outputs.html.page import combined_graph
     from kg.graphs.projections import coauthor_graph, person_organization_graph
+    from kg.outputs.html.page import combined_graph
 
     full = combined_graph(coauthor_graph(seeds_store), person_organization_graph(seeds_store))
     w = open_page(browser, seeds_out / "graph.html")

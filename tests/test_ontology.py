@@ -7,8 +7,6 @@ from rdflib.namespace import OWL, RDF, RDFS
 from kg.data import ontology_ttl
 from kg.vocab import KG
 
-from conftest import ROOT
-
 NS = "https://kg.example/ns#"
 
 

@@ -7,7 +7,6 @@ Expected values are counted by hand from the fixture's triples and from data/*.
 import networkx as nx
 import pytest
 
-from kg.errors import UserError
 from kg.graphs.projections import (
     coauthor_graph,
     organization_graph,
@@ -16,7 +15,7 @@ from kg.graphs.projections import (
 )
 
 P = "https://kg.example/id/person/"
-O = "https://kg.example/id/org/"
+O = "https://kg.example/id/org/"  # noqa: E741 (O for organizations, beside P for people)
 
 
 @pytest.fixture(scope="module")

@@ -9,12 +9,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pyoxigraph
 import pytest
+from conftest import run_kg
 
 from kg.errors import UsageError, UserError
 from kg.query.examples import load_examples, read_query
@@ -24,18 +23,12 @@ from kg.query.terms import parse_bindings, parse_term
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "data" / "sparql-fixture.trig"
-KG = str(Path(sys.executable).parent / "kg")
+QUERY_FILE = ROOT / "kg" / "data" / "queries" / "coauthors.rq"
 
 
 @pytest.fixture(scope="module")
-def fixture_out(tmp_path_factory) -> Path:
-    """An out/ folder whose store holds the fixture (default graph = merged view)."""
-    out = tmp_path_factory.mktemp("sparql-out")
-    store = pyoxigraph.Store(str(out / "store"))
-    store.load(path=str(FIXTURE), format=pyoxigraph.RdfFormat.TRIG)
-    store.flush()
-    del store
-    return out
+def fixture_out(sparql_fixture_out) -> Path:
+    return sparql_fixture_out
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +37,7 @@ def store(fixture_out):
 
 
 def kg(*args, check=True):
-    run = subprocess.run([KG, *args], capture_output=True, text=True, cwd=ROOT)
+    run = run_kg(*args)
     if check:
         assert run.returncode == 0, run.stderr
     return run
@@ -212,7 +205,7 @@ def test_empty_query_is_refused(store):
 
 
 def test_cli_query_file_with_bind_csv(fixture_out):
-    run = kg("query", "kg/data/queries/coauthors.rq", "--out", str(fixture_out), "--bind", "name=Qinghao Hu",
+    run = kg("query", str(QUERY_FILE), "--out", str(fixture_out), "--bind", "name=Qinghao Hu",
              "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(run.stdout)))
     assert [(r["coauthor"], r["works"]) for r in rows[:3]] == [

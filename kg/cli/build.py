@@ -8,7 +8,6 @@ import sys
 import click
 
 
-
 @click.command()
 @click.argument("data_dir", default="data", type=click.Path(file_okay=False))
 @click.option("--out", "out_dir", default="out", show_default=True, type=click.Path(file_okay=False),
@@ -105,8 +104,8 @@ def profile(name, fmt, out_dir):
       kg profile "Ada Lovelace"
       kg profile lovelace --format json
     """
-    from kg.query.lookup import resolve_person
     from kg.outputs.profile import person_profile, profile_text
+    from kg.query.lookup import resolve_person
     from kg.store import open_store
 
     store = open_store(out_dir)

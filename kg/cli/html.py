@@ -7,7 +7,6 @@ from pathlib import Path
 import click
 
 
-
 @click.command("html")
 @click.option("--out", "out_dir", default="out", show_default=True, type=click.Path(file_okay=False),
               help="The folder `kg build` wrote (the graph is read from its store/).")

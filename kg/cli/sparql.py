@@ -78,7 +78,8 @@ def query(query, binds, fmt, out_dir, output):
 @click.option("--out", "out_dir", default="out", show_default=True, type=click.Path(file_okay=False),
               help="Folder that `kg build` wrote (the store is OUT/store).")
 @click.option("--queries", "queries_dir", default=None, type=click.Path(file_okay=False),
-              help="Folder of example .rq queries shown on the query page [default: the examples shipped in kg/data/queries].")
+              help="Folder of example .rq queries shown on the query page "
+                   "[default: the examples shipped in kg/data/queries].")
 def serve(host, port, timeout, max_results, workers, out_dir, queries_dir):
     """Serve the built graph as a read-only SPARQL 1.1 endpoint, with a query page.
 

@@ -31,8 +31,14 @@ from kg.graphs.collaborators import collaboration_path, shared_collaborators, to
 from kg.graphs.common import node_name, to_igraph
 from kg.graphs.institutions import institutions_in_common, institutions_of, overlaps_in_time, period_bounds
 from kg.graphs.structure import (
-    EXACT_BETWEENNESS_LIMIT, EXACT_DIAMETER_LIMIT, SAMPLED_BETWEENNESS_BUDGET, brokers, centrality, communities,
-    community_membership, graph_statistics,
+    EXACT_BETWEENNESS_LIMIT,
+    EXACT_DIAMETER_LIMIT,
+    SAMPLED_BETWEENNESS_BUDGET,
+    brokers,
+    centrality,
+    communities,
+    community_membership,
+    graph_statistics,
 )
 from kg.graphs.timeline import collaborations_per_year, venues_per_person
 

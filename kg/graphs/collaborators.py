@@ -8,9 +8,17 @@ import networkx as nx
 import pandas as pd
 
 from kg.errors import UserError
-
 from kg.graphs.common import (
-    check_graph, check_node, frame_of, join_values, joint_works_of, node_name, titles_text, work_venues, work_years,
+    check_graph,
+    check_node,
+    check_people,
+    frame_of,
+    join_values,
+    joint_works_of,
+    node_name,
+    titles_text,
+    work_venues,
+    work_years,
 )
 
 
@@ -85,11 +93,7 @@ def shared_collaborators(graph: nx.Graph, people) -> pd.DataFrame:
     0            c            2
     """
     check_graph(graph)
-    people = list(people)
-    if len(people) < 2 or len(set(people)) != len(people):
-        raise UserError(f"give two or more different people, got {len(set(people))}")
-    for p in people:
-        check_node(graph, p)
+    people = check_people(graph, people)
     common = set(graph.neighbors(people[0]))
     for p in people[1:]:
         common &= set(graph.neighbors(p))
@@ -102,7 +106,7 @@ def shared_collaborators(graph: nx.Graph, people) -> pd.DataFrame:
     for c in common:
         counts = [joint_works_of(graph.edges[p, c]) for p in people]
         row = {"collaborator": c, "name": node_name(graph, c), "joint_works": sum(counts)}
-        row.update(zip(headers, counts))
+        row.update(zip(headers, counts, strict=False))
         rows.append(row)
     rows.sort(key=lambda r: (-r["joint_works"], r["name"], r["collaborator"]))
     return frame_of(rows, ["collaborator", "name", "joint_works", *headers], people=people)

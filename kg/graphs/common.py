@@ -7,6 +7,7 @@ import random
 import networkx as nx
 import pandas as pd
 
+from kg.errors import UserError
 
 
 def check_graph(graph, what: str = "graph", *, directed: bool | None = False, multigraph: bool = True) -> None:
@@ -26,6 +27,16 @@ def check_node(graph, node) -> None:
     if node not in graph:
         raise ValueError(f"{node!r} is not a node of this graph; pass a person IRI "
                          "(kg.query.lookup.resolve_person(store, name).iri) of someone in the graph")
+
+
+def check_people(graph, people) -> list:
+    """*people* as a list of two or more different nodes of *graph*; a ``UserError`` for fewer."""
+    people = list(people)
+    if len(people) < 2 or len(set(people)) != len(people):
+        raise UserError(f"give two or more different people, got {len(set(people))}")
+    for p in people:
+        check_node(graph, p)
+    return people
 
 
 def node_name(graph, node) -> str:

@@ -9,10 +9,12 @@ from itertools import combinations
 import networkx as nx
 import pandas as pd
 
-from kg.errors import UserError
-
 from kg.graphs.common import (
-    check_graph, check_node, frame_of, node_name,
+    check_graph,
+    check_node,
+    check_people,
+    frame_of,
+    node_name,
 )
 
 
@@ -91,11 +93,7 @@ def institutions_in_common(po_graph: nx.Graph, people, roll_up: bool = True) -> 
         start.
     """
     check_graph(po_graph)
-    people = list(people)
-    if len(people) < 2 or len(set(people)) != len(people):
-        raise UserError(f"give two or more different people, got {len(set(people))}")
-    for p in people:
-        check_node(po_graph, p)
+    people = check_people(po_graph, people)
     found = defaultdict(list)
     for p in people:
         for place, org, link in _person_links(po_graph, p, roll_up):
@@ -194,7 +192,7 @@ def overlaps_in_time(po_graph: nx.Graph, people=None, roll_up: bool = True) -> p
     for p in po_graph:
         if not _is_person(po_graph, p):
             continue
-        for place, org, link in _person_links(po_graph, p, roll_up):
+        for place, _org, link in _person_links(po_graph, p, roll_up):
             first, last = period_bounds(link.get("start"), link.get("end"), bool(link.get("ongoing")))
             if first is not None:
                 at[place].append((p, link, first, last))

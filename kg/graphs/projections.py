@@ -78,7 +78,7 @@ def year_of(value) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if hasattr(value, "year") and isinstance(getattr(value, "year"), int):
+    if hasattr(value, "year") and isinstance(value.year, int):
         return value.year
     text = str(value).strip()
     digits = text[:4]

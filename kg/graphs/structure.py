@@ -15,9 +15,12 @@ import networkx as nx
 import pandas as pd
 
 from kg.errors import UserError
-
 from kg.graphs.common import (
-    check_graph, frame_of, node_name, seeded, to_igraph,
+    check_graph,
+    frame_of,
+    node_name,
+    seeded,
+    to_igraph,
 )
 
 #: Above this many node-edge products (n * m), betweenness is estimated from sampled pivots.
@@ -279,7 +282,8 @@ def graph_statistics(graph: nx.Graph, method: str = "auto") -> pd.DataFrame:
     lcc = g.subgraph(biggest)
     lcc_loops = sum(1 for v in biggest if graph.has_edge(nodes[v], nodes[v]))
     rows.append(("largest_component_nodes", lcc.vcount(), "connected components (igraph)"))
-    rows.append(("largest_component_edges", lcc.ecount() + lcc_loops, "connected components (igraph), self-loops included"))
+    rows.append(("largest_component_edges", lcc.ecount() + lcc_loops,
+                 "connected components (igraph), self-loops included"))
     clustering = g.transitivity_avglocal_undirected(mode="zero")
     rows.append(("average_clustering", round(clustering, 6), "mean local clustering, degree<2 as 0 (igraph)"))
     rows.append(("triangles", len(g.list_triangles()), "exact (igraph)"))

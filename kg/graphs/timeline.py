@@ -7,9 +7,11 @@ from collections import defaultdict
 import networkx as nx
 import pandas as pd
 
-
 from kg.graphs.common import (
-    check_graph, check_node, frame_of, node_name,
+    check_graph,
+    check_node,
+    frame_of,
+    node_name,
 )
 
 

@@ -74,84 +74,67 @@ class Curation:
         cur = cls(path)
         if root is None:
             return cur
-        top = _mapping(root, path, "the curation file")
-        for key, value in top:
-            name = key.value
-            if name not in _TOP:
-                raise UserError(f"{path}:{key.start_mark.line + 1}: unknown key {name!r} "
-                                f"(known: {', '.join(sorted(_TOP))})")
-            if name == "corrections":
-                for k, v in _mapping(value, path, "corrections"):
-                    if k.value not in _CORRECTION_KEYS:
-                        raise UserError(f"{path}:{k.start_mark.line + 1}: unknown key {k.value!r} under "
-                                        f"'corrections' (known: {', '.join(sorted(_CORRECTION_KEYS))})")
-                    cur._read_corrections(k.value, v, path)
-            elif name == "organizations":
-                for k, v in _mapping(value, path, "organizations"):
-                    if k.value not in _ORGANIZATION_KEYS:
-                        raise UserError(f"{path}:{k.start_mark.line + 1}: unknown key {k.value!r} under "
-                                        f"'organizations' (known: {', '.join(sorted(_ORGANIZATION_KEYS))})")
-                    for canon, variants in _mapping(v, path, "organization aliases"):
-                        for variant in _sequence(variants, path, f"aliases of {canon.value!r}"):
-                            cur.organization_aliases[str(variant.value)] = str(canon.value)
-            elif name == "documents":
-                for doc, entry in _mapping(value, path, "documents"):
-                    for k, v in _mapping(entry, path, f"documents: {doc.value}"):
-                        if k.value not in _DOCUMENT_KEYS:
-                            raise UserError(f"{path}:{k.start_mark.line + 1}: unknown key {k.value!r} under "
-                                            f"document {doc.value!r} (known: {', '.join(sorted(_DOCUMENT_KEYS))})")
-                        date = str(v.value)
-                        if not re.fullmatch(r"(?:19|20)\d\d(?:-[01]\d(?:-[0-3]\d)?)?", date):
-                            raise UserError(f"{path}:{v.start_mark.line + 1}: date {date!r} is not YYYY, "
-                                            "YYYY-MM or YYYY-MM-DD")
-                        cur.document_dates[doc.value] = date
-                        cur.lines[("document", doc.value)] = doc.start_mark.line + 1
-            else:
-                for k, v in _mapping(value, path, "people"):
-                    line = k.start_mark.line + 1
-                    if k.value not in _PEOPLE_KEYS:
-                        raise UserError(f"{path}:{line}: unknown key {k.value!r} under 'people' "
-                                        f"(known: {', '.join(sorted(_PEOPLE_KEYS))})")
-                    if k.value == "split":
-                        for entry in _sequence(v, path, "split"):
-                            cur._read_split(entry, path)
-                    elif k.value == "aliases":
-                        for canon, variants in _mapping(v, path, "aliases"):
-                            for variant in _sequence(variants, path, f"aliases of {canon.value!r}"):
-                                cur.aliases[str(variant.value)] = str(canon.value)
-                                cur.lines[("name", str(variant.value))] = variant.start_mark.line + 1
-                            cur.lines[("name", str(canon.value))] = canon.start_mark.line + 1
-                    else:
-                        for pair in _sequence(v, path, k.value):
-                            names = _sequence(pair, path, f"an entry of {k.value}")
-                            if len(names) != 2:
-                                raise UserError(f"{path}:{pair.start_mark.line + 1}: {k.value} entries are pairs "
-                                                "of names, such as [Jane Doe, J. Doe]")
-                            a, b = (str(n.value) for n in names)
-                            getattr(cur, k.value).append((a, b))
-                            for n in names:
-                                cur.lines[("name", str(n.value))] = n.start_mark.line + 1
+        readers = {"corrections": cur._read_corrections_section, "organizations": cur._read_organizations,
+                   "documents": cur._read_documents, "people": cur._read_people}
+        for key, value in _known_keys(root, path, "the curation file", _TOP, ""):
+            readers[key.value](value, path)
         return cur
 
+    def _read_corrections_section(self, node, path: str) -> None:
+        for k, v in _known_keys(node, path, "corrections", _CORRECTION_KEYS, " under 'corrections'"):
+            self._read_corrections(k.value, v, path)
+
+    def _read_organizations(self, node, path: str) -> None:
+        for _, v in _known_keys(node, path, "organizations", _ORGANIZATION_KEYS, " under 'organizations'"):
+            for canon, variants in _mapping(v, path, "organization aliases"):
+                for variant in _sequence(variants, path, f"aliases of {canon.value!r}"):
+                    self.organization_aliases[str(variant.value)] = str(canon.value)
+
+    def _read_documents(self, node, path: str) -> None:
+        for doc, entry in _mapping(node, path, "documents"):
+            for _, v in _known_keys(entry, path, f"documents: {doc.value}", _DOCUMENT_KEYS,
+                                    f" under document {doc.value!r}"):
+                date = str(v.value)
+                if not re.fullmatch(r"(?:19|20)\d\d(?:-[01]\d(?:-[0-3]\d)?)?", date):
+                    raise UserError(f"{path}:{v.start_mark.line + 1}: date {date!r} is not YYYY, "
+                                    "YYYY-MM or YYYY-MM-DD")
+                self.document_dates[doc.value] = date
+                self.lines[("document", doc.value)] = doc.start_mark.line + 1
+
+    def _read_people(self, node, path: str) -> None:
+        for k, v in _known_keys(node, path, "people", _PEOPLE_KEYS, " under 'people'"):
+            if k.value == "split":
+                for entry in _sequence(v, path, "split"):
+                    self._read_split(entry, path)
+            elif k.value == "aliases":
+                for canon, variants in _mapping(v, path, "aliases"):
+                    for variant in _sequence(variants, path, f"aliases of {canon.value!r}"):
+                        self.aliases[str(variant.value)] = str(canon.value)
+                        self.lines[("name", str(variant.value))] = variant.start_mark.line + 1
+                    self.lines[("name", str(canon.value))] = canon.start_mark.line + 1
+            else:
+                self._read_pairs(k.value, v, path)
+
+    def _read_pairs(self, kind: str, node, path: str) -> None:
+        """``same_as`` or ``not_same_as``: pairs of names."""
+        for pair in _sequence(node, path, kind):
+            names = _sequence(pair, path, f"an entry of {kind}")
+            if len(names) != 2:
+                raise UserError(f"{path}:{pair.start_mark.line + 1}: {kind} entries are pairs "
+                                "of names, such as [Jane Doe, J. Doe]")
+            getattr(self, kind).append(tuple(str(n.value) for n in names))
+            for n in names:
+                self.lines[("name", str(n.value))] = n.start_mark.line + 1
+
     def _read_split(self, entry, path: str) -> None:
-        fields = {}
-        for k, v in _mapping(entry, path, "a split entry"):
-            if k.value not in _SPLIT_KEYS:
-                raise UserError(f"{path}:{k.start_mark.line + 1}: unknown key {k.value!r} in a split entry "
-                                f"(known: {', '.join(sorted(_SPLIT_KEYS))})")
-            fields[k.value] = v
+        fields = {k.value: v for k, v in _known_keys(entry, path, "a split entry", _SPLIT_KEYS, " in a split entry")}
         if set(fields) != _SPLIT_KEYS:
             raise UserError(f"{path}:{entry.start_mark.line + 1}: a split entry needs 'name' (the printed name) "
                             "and 'as' (a list of {label, works})")
         name = str(fields["name"].value)
         people = []
         for person in _sequence(fields["as"], path, f"'as' of split {name!r}"):
-            got = {}
-            for k, v in _mapping(person, path, "a person of a split"):
-                if k.value not in _SPLIT_AS_KEYS:
-                    raise UserError(f"{path}:{k.start_mark.line + 1}: unknown key {k.value!r} "
-                                    f"(known: {', '.join(sorted(_SPLIT_AS_KEYS))})")
-                got[k.value] = v
+            got = {k.value: v for k, v in _known_keys(person, path, "a person of a split", _SPLIT_AS_KEYS, "")}
             if set(got) != _SPLIT_AS_KEYS:
                 raise UserError(f"{path}:{person.start_mark.line + 1}: each person of a split needs a 'label' "
                                 "and the 'works' (titles) printed with their name")
@@ -178,7 +161,8 @@ class Curation:
             if kind == "works" and "year" in fields and not re.fullmatch(r"(?:19|20)\d\d", fields["year"]):
                 raise UserError(f"{path}:{entry.start_mark.line + 1}: year {fields['year']!r} is not YYYY")
             if kind == "works" and fields.get("status", "published") not in ("published", "preprint", "under review"):
-                raise UserError(f"{path}:{entry.start_mark.line + 1}: status must be published, preprint or under review")
+                raise UserError(f"{path}:{entry.start_mark.line + 1}: "
+                                "status must be published, preprint or under review")
             fields["line"] = str(entry.start_mark.line + 1)
             self.corrections.setdefault(kind, []).append(fields)
             self.lines[("work" if kind == "works" else "name", fields[anchor])] = entry.start_mark.line + 1
@@ -233,6 +217,16 @@ def _mapping(node, path: str, what: str):
     if not isinstance(node, yaml.MappingNode):
         raise UserError(f"{path}:{node.start_mark.line + 1}: {what} must be a mapping of keys to values")
     return node.value
+
+
+def _known_keys(node, path: str, what: str, known: set[str], where: str):
+    """The (key, value) nodes of a mapping, refusing a key not in *known* with its line."""
+    pairs = _mapping(node, path, what)
+    for key, _ in pairs:
+        if key.value not in known:
+            raise UserError(f"{path}:{key.start_mark.line + 1}: unknown key {key.value!r}{where} "
+                            f"(known: {', '.join(sorted(known))})")
+    return pairs
 
 
 def _sequence(node, path: str, what: str):

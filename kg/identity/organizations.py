@@ -105,7 +105,8 @@ def _place_units(refs: list[tuple[OrgRef, str]], aliases: dict[str, str], res: R
         for unit in reversed(chain[:-1]):
             parent_iri = _place_unit(unit, parent_iri, units[parent_iri], path, res)
             res.org_of_key[org_chain_key(unit)] = parent_iri
-        res.org_of_key[org_chain_key(ref)] = parent_iri if len(chain) > 1 else res.org_of_key[(org_key(chain[-1].name),)]
+        top = res.org_of_key[(org_key(chain[-1].name),)]
+        res.org_of_key[org_chain_key(ref)] = parent_iri if len(chain) > 1 else top
     for siblings in units.values():
         for info in siblings.values():
             names = info["names"]

@@ -160,7 +160,8 @@ class _Grouping:
             variants = sorted({n for n, _, _ in seen})
             documents_seen = self.documents(key)
             if len(variants) > 1:
-                self.merges.append(PendingDecision("person", key, True, "same name up to order, case, accents and titles",
+                self.merges.append(PendingDecision("person", key, True,
+                                                   "same name up to order, case, accents and titles",
                                                    " = ".join(variants), documents_seen, related=(key,)))
             elif len(documents_seen) > 1:
                 evidence = (f"{variants[0]} in {len(documents_seen)} documents, "
@@ -221,7 +222,7 @@ class _Grouping:
     def mint(self, res: Resolution) -> None:
         """One :class:`Person` per group, named by the owner's name or the most printed full name."""
         minter = IriMinter()
-        for root, keys in sorted(self.uf.groups().items(), key=lambda item: " ".join(item[0])):
+        for _root, keys in sorted(self.uf.groups().items(), key=lambda item: " ".join(item[0])):
             seen = [m for k in keys for m in self.names[k]]
             counts: dict[str, int] = defaultdict(int)
             for n, _, _ in seen:
@@ -259,7 +260,7 @@ def _record_person_near_misses(res: Resolution) -> None:
         for w in set(person_key(p.name)):
             by_word[w].append(p)
     seen = set()
-    for w, people in sorted(by_word.items()):
+    for _, people in sorted(by_word.items()):
         for i, a in enumerate(people):
             for b in people[i + 1:]:
                 pair = tuple(sorted((a.iri, b.iri)))

@@ -118,5 +118,6 @@ def conflicts(store) -> pd.DataFrame:
     frame = pd.DataFrame(rows, columns=["subject", "label", "property", "value", "source", "lines", "document_date"])
     merged = {(r["s"].value, r["p"].value[len(NS):]): r["o"].value for r in store.query(PREFIX + f"""
         SELECT ?s ?p ?o WHERE {{ VALUES ?p {{ {props} }} ?s ?p ?o }}""")}
-    frame["chosen"] = [merged.get((s, p)) == v for s, p, v in zip(frame["subject"], frame["property"], frame["value"])]
+    frame["chosen"] = [merged.get((s, p)) == v
+                       for s, p, v in zip(frame["subject"], frame["property"], frame["value"], strict=True)]
     return frame

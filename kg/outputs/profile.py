@@ -155,10 +155,13 @@ def profile_text(p: dict) -> str:
                                            + (f" [{r['venue']}]" if r["venue"] else "")
                                            + ("" if r["status"] == "published" else f" ({r['status']})")
                                            + f"\n        with: {', '.join(a for a in r['authors'] if a != p['name'])}")
-    section("Awards", p["awards"], lambda r: f"{r['year'] or '----'}  {r['title']}" + (f", {r['prize']}" if r["prize"] else ""))
-    section("Talks", p["talks"], lambda r: f"{r['date'] or '----'}  {r['title']}" + (f" @ {r['place']}" if r["place"] else ""))
+    section("Awards", p["awards"],
+            lambda r: f"{r['year'] or '----'}  {r['title']}" + (f", {r['prize']}" if r["prize"] else ""))
+    section("Talks", p["talks"],
+            lambda r: f"{r['date'] or '----'}  {r['title']}" + (f" @ {r['place']}" if r["place"] else ""))
     section("Service", p["service"], lambda r: f"{r['year'] or '----'}  {r['role']}, {r['event'] or ''}")
-    section("Projects", p["projects"], lambda r: f"{_period(r)}  {r['name']}" + (f" ({r['funding']})" if r["funding"] else ""))
+    section("Projects", p["projects"],
+            lambda r: f"{_period(r)}  {r['name']}" + (f" ({r['funding']})" if r["funding"] else ""))
     section("Skills", p["skills"], lambda r: r["name"] + (f" {r['level']}/{r['out_of']}" if r["level"] else ""))
     section("Research interests", p["interests"], lambda r: r["name"])
     return "\n".join(out)

@@ -29,8 +29,8 @@ from pathlib import Path
 import networkx as nx
 import pandas as pd
 
-from kg.graphs import analyses as an
 from kg.errors import UsageError, UserError
+from kg.graphs import analyses as an
 
 FORMATS = ("html", "markdown")
 

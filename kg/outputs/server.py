@@ -15,277 +15,32 @@ with more rows than the result-size limit is refused (HTTP 500) rather than cut.
 ``/`` is a query page (``kg/outputs/static/``, plain HTML and JavaScript, no external requests)
 with the example queries preloaded from ``/examples.json``.
 
->>> negotiate("text/csv;q=0.5, application/sparql-results+json", RESULT_MEDIA, "json")
-'json'
->>> negotiate("text/html,*/*;q=0.8", GRAPH_MEDIA, "turtle")
-'turtle'
->>> negotiate("image/png", RESULT_MEDIA, "json") is None
-True
+Content negotiation is in :mod:`kg.outputs.negotiation`, the worker processes in
+:mod:`kg.outputs.workers`.
 """
 
 from __future__ import annotations
 
 import json
-import multiprocessing
-import queue
 import signal
 import threading
-import time
 import urllib.parse
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from kg.errors import UsageError, UserError
+from kg.outputs.negotiation import (  # noqa: F401
+    FORMAT_PARAMS,
+    GRAPH_MEDIA,
+    RESULT_MEDIA,
+    SERVICE_FORMATS,
+    formats_for,
+    negotiate,
+)
+from kg.outputs.workers import QueryTimeout, WorkerPool
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 MAX_REQUEST_BYTES = 1 << 20
-
-#: Media types accepted for SELECT and ASK answers, in order of preference.
-RESULT_MEDIA = {
-    "application/sparql-results+json": "json",
-    "application/json": "json",
-    "text/javascript": "json",
-    "application/javascript": "json",
-    "application/sparql-results+xml": "xml",
-    "application/xml": "xml",
-    "text/xml": "xml",
-    "text/csv": "csv",
-    "text/tab-separated-values": "tsv",
-}
-#: Media types accepted for CONSTRUCT and DESCRIBE answers, in order of preference.
-GRAPH_MEDIA = {
-    "text/turtle": "turtle",
-    "application/turtle": "turtle",
-    "application/x-turtle": "turtle",
-    "text/n3": "turtle",
-    "text/rdf+n3": "turtle",
-    "application/n3": "turtle",
-    "application/n-triples": "ntriples",
-    "text/plain": "ntriples",
-    "application/ld+json": "jsonld",
-    "application/x-json+ld": "jsonld",
-    "application/json": "jsonld",
-    "application/rdf+xml": "rdfxml",
-    "application/xml": "rdfxml",
-    "text/xml": "rdfxml",
-}
-#: ``format=`` / ``output=`` / ``results=`` parameter values: (SELECT/ASK format, graph format).
-FORMAT_PARAMS = {
-    "json": ("json", "jsonld"),
-    "xml": ("xml", "rdfxml"),
-    "csv": ("csv", None),
-    "tsv": ("tsv", None),
-    "turtle": (None, "turtle"),
-    "ttl": (None, "turtle"),
-    "n3": (None, "turtle"),
-    "ntriples": (None, "ntriples"),
-    "nt": (None, "ntriples"),
-    "n-triples": (None, "ntriples"),
-    "json-ld": (None, "jsonld"),
-    "jsonld": (None, "jsonld"),
-    "rdf+xml": (None, "rdfxml"),
-    "rdfxml": (None, "rdfxml"),
-}
-
-SERVICE_FORMATS = {
-    "json": "http://www.w3.org/ns/formats/SPARQL_Results_JSON",
-    "xml": "http://www.w3.org/ns/formats/SPARQL_Results_XML",
-    "csv": "http://www.w3.org/ns/formats/SPARQL_Results_CSV",
-    "tsv": "http://www.w3.org/ns/formats/SPARQL_Results_TSV",
-    "turtle": "http://www.w3.org/ns/formats/Turtle",
-    "ntriples": "http://www.w3.org/ns/formats/N-Triples",
-    "jsonld": "http://www.w3.org/ns/formats/JSON-LD",
-    "rdfxml": "http://www.w3.org/ns/formats/RDF_XML",
-}
-
-
-def negotiate(accept: str | None, media: dict[str, str], default: str) -> str | None:
-    """The format to answer in for an ``Accept`` header, or ``None`` if none is acceptable.
-
-    Media ranges are tried by falling quality (``q``), then in the order given; ``*/*``
-    and an empty header give *default*; ``type/*`` gives the first format of that type.
-    """
-    if not accept or not accept.strip():
-        return default
-    ranges = []
-    for index, part in enumerate(accept.split(",")):
-        fields = [f.strip() for f in part.split(";")]
-        kind = fields[0].lower()
-        if not kind:
-            continue
-        q = 1.0
-        for param in fields[1:]:
-            name, _, value = param.partition("=")
-            if name.strip().lower() == "q":
-                try:
-                    q = float(value)
-                except ValueError:
-                    q = 0.0
-        if q > 0:
-            ranges.append((-q, index, kind))
-    for _, _, kind in sorted(ranges):
-        if kind == "*/*":
-            return default
-        if kind in media:
-            return media[kind]
-        if kind.endswith("/*"):
-            prefix = kind[:-1]
-            for name, fmt in media.items():
-                if name.startswith(prefix):
-                    return fmt
-    return None
-
-
-def formats_for(accept: str | None, params: dict[str, list[str]]) -> tuple[str | None, str | None]:
-    """The (SELECT/ASK format, CONSTRUCT/DESCRIBE format) a request asks for.
-
-    A recognised ``format``, ``output`` or ``results`` parameter wins over ``Accept``.
-
-    >>> formats_for("text/csv", {})
-    ('csv', None)
-    >>> formats_for("text/csv", {"format": ["json"]})
-    ('json', 'jsonld')
-    """
-    results = negotiate(accept, RESULT_MEDIA, "json")
-    graph = negotiate(accept, GRAPH_MEDIA, "turtle")
-    for key in ("format", "output", "results"):
-        for value in params.get(key, []):
-            value = value.strip().lower()
-            pair = FORMAT_PARAMS.get(value) or (RESULT_MEDIA.get(value), GRAPH_MEDIA.get(value))
-            if pair != (None, None):
-                return pair[0] or results, pair[1] or graph
-    return results, graph
-
-
-# ----------------------------------------------------------------------------- workers
-
-
-def _worker_main(conn, store_path: str) -> None:  # pragma: no cover - runs in a child process
-    """Answer queries sent over *conn* from a read-only store until the pipe closes."""
-    import pyoxigraph
-
-    from kg.query.formats import MEDIA_TYPES, format_result
-    from kg.query.sparql import ResultTooLarge, run_query
-
-    try:
-        store = pyoxigraph.Store.read_only(store_path)
-    except OSError as err:
-        conn.send(("failed", str(err)))
-        return
-    conn.send(("ready", None))
-    while True:
-        try:
-            request = conn.recv()
-        except (EOFError, OSError):
-            return
-        try:
-            result = run_query(
-                store,
-                request["query"],
-                limit=request["max_results"],
-                default_graph=request.get("default_graph"),
-                named_graphs=request.get("named_graphs"),
-            )
-            fmt = request["graph_format"] if result.kind == "graph" else request["results_format"]
-            if fmt is None:
-                kinds = "CONSTRUCT/DESCRIBE" if result.kind == "graph" else "SELECT/ASK"
-                offered = GRAPH_MEDIA if result.kind == "graph" else RESULT_MEDIA
-                reply = ("error", 406, f"no acceptable format for a {kinds} answer; "
-                                       f"accept one of {', '.join(offered)}")
-            else:
-                reply = ("ok", MEDIA_TYPES[fmt], format_result(result, fmt))
-        except ResultTooLarge as err:
-            reply = ("error", 500, str(err))
-        except UserError as err:
-            status = 400 if isinstance(err, UsageError) else 500
-            reply = ("error", status, str(err))
-        except Exception as err:  # noqa: BLE001 - report, keep serving
-            reply = ("error", 500, f"query failed: {err}")
-        conn.send(reply)
-
-
-class _Worker:
-    def __init__(self, ctx, store_path: str):
-        self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_worker_main, args=(child, store_path), daemon=True)
-        self.process.start()
-        child.close()
-        self.ready = False
-
-    def wait_ready(self, seconds: float) -> None:
-        if self.ready:
-            return
-        if not self.conn.poll(seconds):
-            self.kill()
-            raise UserError("a query worker did not start in time; try again")
-        status, message = self.conn.recv()
-        if status != "ready":
-            self.kill()
-            raise UserError(f"a query worker could not open the store: {message}")
-        self.ready = True
-
-    def kill(self) -> None:
-        if self.process.is_alive():
-            self.process.kill()
-        self.process.join(5)
-        self.conn.close()
-
-
-class QueryTimeout(Exception):
-    """A query ran past the time limit and its worker was stopped."""
-
-
-class WorkerPool:
-    """Worker processes that each hold the store open read-only and answer one query at a time."""
-
-    def __init__(self, store_path: str | Path, size: int = 2):
-        self.store_path = str(store_path)
-        self.ctx = multiprocessing.get_context("spawn")
-        self.idle: queue.Queue[_Worker] = queue.Queue()
-        self.lock = threading.Lock()
-        self.workers = [_Worker(self.ctx, self.store_path) for _ in range(size)]
-        for worker in self.workers:
-            worker.wait_ready(60)
-            self.idle.put(worker)
-
-    def run(self, request: dict, timeout: float) -> tuple:
-        """The worker's reply to *request*; raises :class:`QueryTimeout` past *timeout* seconds."""
-        try:
-            worker = self.idle.get(timeout=timeout)
-        except queue.Empty:
-            raise QueryTimeout(f"every query worker stayed busy for {timeout:g} s; try again later") from None
-        try:
-            worker.wait_ready(timeout + 30)  # a replaced worker may still be starting: not the query's time
-            deadline = time.monotonic() + timeout
-            worker.conn.send(request)
-            if worker.conn.poll(max(deadline - time.monotonic(), 0.0)):
-                reply = worker.conn.recv()
-                self.idle.put(worker)
-                return reply
-        except (EOFError, OSError, UserError):
-            pass
-        self._replace(worker)
-        raise QueryTimeout(
-            f"the query ran longer than the time limit of {timeout:g} s and was stopped; "
-            "narrow it down or add a LIMIT"
-        )
-
-    def _replace(self, worker: _Worker) -> None:
-        worker.kill()
-        fresh = _Worker(self.ctx, self.store_path)
-        with self.lock:
-            self.workers = [fresh if w is worker else w for w in self.workers]
-        self.idle.put(fresh)
-
-    def close(self) -> None:
-        with self.lock:
-            for worker in self.workers:
-                worker.kill()
-            self.workers = []
-
-
-# ----------------------------------------------------------------------------- HTTP
 
 
 def service_description(endpoint: str, graphs: list[str], triples: int) -> list:
@@ -543,3 +298,4 @@ def serve_forever(out_dir, *, announce=None, **options) -> None:
     finally:
         server.server_close()
         server.endpoint.pool.close()
+

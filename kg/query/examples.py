@@ -6,11 +6,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-
 from kg.data import queries_dir
 from kg.errors import UsageError
-
-
 
 
 def _is_file(path: Path) -> bool:

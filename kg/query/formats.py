@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-
 import pyoxigraph
 from pyoxigraph import QueryResultsFormat, RdfFormat
 
 from kg.errors import UsageError
-from kg.vocab import PREFIXES
 from kg.query.sparql import QueryResult
+from kg.vocab import PREFIXES
 
 #: Prefixes written into Turtle output (``id:`` is left out: its local names contain '/').
 OUTPUT_PREFIXES = {k: v for k, v in PREFIXES.items() if k != "id"}
@@ -75,7 +74,7 @@ def _table(result: QueryResult) -> str:
     widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(header)]
 
     def line(values):
-        return "  ".join(v.ljust(w) for v, w in zip(values, widths)).rstrip()
+        return "  ".join(v.ljust(w) for v, w in zip(values, widths, strict=False)).rstrip()
 
     lines = [line(header), line(["-" * w for w in widths])] + [line(row) for row in cells]
     lines.append(f"({len(cells)} row{'' if len(cells) == 1 else 's'})")

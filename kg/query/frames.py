@@ -115,7 +115,7 @@ def readable_frame(store, variables: list[str], rows: list[tuple]) -> pd.DataFra
         terms = [row[i] for row in rows]
         named = [isinstance(t, pyoxigraph.NamedNode) and t.value in labels for t in terms]
         if any(named) and f"{var}_iri" not in variables:
-            columns[var] = [labels[t.value] if n else python_value(t) for t, n in zip(terms, named)]
+            columns[var] = [labels[t.value] if n else python_value(t) for t, n in zip(terms, named, strict=False)]
             columns[f"{var}_iri"] = [t.value if isinstance(t, pyoxigraph.NamedNode) else None for t in terms]
         else:
             columns[var] = [python_value(t) for t in terms]

@@ -19,7 +19,6 @@ from kg.identity.keys import NAME_TITLES, ascii_words
 from kg.vocab import sparql_prefixes
 
 
-
 def name_tokens(text: str) -> list[str]:
     """Lower-case ASCII word tokens of a name, titles dropped, sorted (order-insensitive)."""
     return sorted(w for w in ascii_words(text) if w not in NAME_TITLES)

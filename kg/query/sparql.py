@@ -30,9 +30,8 @@ from dataclasses import dataclass, field
 import pyoxigraph
 
 from kg.errors import UsageError, UserError
-from kg.vocab import PREFIXES
 from kg.query.terms import parse_bindings  # noqa: F401 (doctest)
-
+from kg.vocab import PREFIXES
 
 
 class ResultTooLarge(UserError):
@@ -149,7 +148,8 @@ def run_query(
         for triple in answer:
             triples.add(triple)
             _check_limit(len(triples), limit, "triples")
-        return QueryResult("graph", triples=sorted(triples, key=lambda t: (str(t.subject), str(t.predicate), str(t.object))))
+        ordered = sorted(triples, key=lambda t: (str(t.subject), str(t.predicate), str(t.object)))
+        return QueryResult("graph", triples=ordered)
     except SyntaxError as err:
         raise UsageError(syntax_message(err, source)) from None
     except RuntimeError as err:

@@ -9,8 +9,6 @@ import pyoxigraph
 from kg.errors import UsageError
 from kg.vocab import PREFIXES
 
-
-
 _NT_LITERAL = re.compile(r'^"(?P<lex>(?:[^"\\]|\\.)*)"(?:@(?P<lang>[A-Za-z]+(?:-[A-Za-z0-9]+)*)|\^\^(?P<dt>\S+))?$')
 _PREFIXED = re.compile(r"^(?P<prefix>[A-Za-z][\w.-]*)?:(?P<local>\S*)$")
 

@@ -174,7 +174,8 @@ class DocumentWriter(GraphWriter):
         self.provenance(node, a.span)
 
     def talk(self, t: Talk):
-        node = URIRef(DATA[f"talk/{self.person_slug}/{slug(t.title, 50)}-{t.date or 'undated'}-{slug(t.place or '', 20)}"])
+        when_where = f"{t.date or 'undated'}-{slug(t.place or '', 20)}"
+        node = URIRef(DATA[f"talk/{self.person_slug}/{slug(t.title, 50)}-{when_where}"])
         self.add(node, RDF.type, KG.Talk)
         self.add(node, RDF.type, SCHEMA.Event)
         self.add(self.subject, KG.gaveTalk, node)

@@ -5,8 +5,6 @@ from __future__ import annotations
 import math
 import random
 
-
-
 LAYOUT_SEED = 20240601
 
 

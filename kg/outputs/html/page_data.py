@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 
-
 from kg.graphs.projections import year_of
 from kg.outputs.html.layout import layout_positions
 from kg.outputs.html.selection import GraphSelection, node_kind, select_graph  # noqa: F401 (doctest)
@@ -82,7 +81,7 @@ def page_data(selection: GraphSelection, *, title: str = DEFAULT_TITLE) -> dict:
     pairs = [p for p in pairs if p[0] != p[1]]
 
     works: dict[str, tuple] = {}
-    for u, v, attrs in graph.edges(data=True):
+    for _u, _v, attrs in graph.edges(data=True):
         for w in attrs.get("works") or ():
             iri = _text(w.get("iri")) or _text(w.get("title")) or ""
             if iri not in works:
@@ -96,7 +95,8 @@ def page_data(selection: GraphSelection, *, title: str = DEFAULT_TITLE) -> dict:
         relation = _text(attrs.get("relation")) or "coauthor"
         edge: dict = {"id": eid, "from": a, "to": b, "kind": relation}
         if relation == "coauthor":
-            ws = sorted({work_index[_text(w.get("iri")) or _text(w.get("title")) or ""] for w in attrs.get("works") or ()})
+            ws = sorted({work_index[_text(w.get("iri")) or _text(w.get("title")) or ""]
+                         for w in attrs.get("works") or ()})
             joint = attrs.get("joint_works")
             edge["joint"] = int(joint) if joint is not None else (len(ws) or int(attrs.get("weight") or 1))
             edge["works"] = ws
