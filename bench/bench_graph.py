@@ -3,8 +3,8 @@
 Builds synthetic works for ``--people`` people (default 100,000) in research groups, with
 enough works for about 1M co-author pairs, writes them as RDF into an in-memory
 **pyoxigraph store** shaped like ``docs/data-model.md`` (persons, works, venues,
-``kg:hasAuthor``), then times the real projection (``kg.projections.coauthor_graph(store)``)
-and each analysis in ``kg.analyses`` with the methods they pick automatically for a graph
+``kg:hasAuthor``), then times the real projection (``kg.graphs.projections.coauthor_graph(store)``)
+and each analysis in ``kg.graphs.analyses`` with the methods they pick automatically for a graph
 of this size (sampled betweenness, diameter bound, igraph backends).
 
 Each step runs in a forked child process, so its peak memory is measured on its own:
@@ -113,8 +113,8 @@ def main(argv=None) -> int:
 
     import pyoxigraph
 
-    from kg import analyses as an
-    from kg.projections import coauthor_graph
+    from kg.graphs import analyses as an
+    from kg.graphs.projections import coauthor_graph
 
     rows = []
 

@@ -120,7 +120,7 @@ def main(argv=None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    from kg.html import graph_html
+    from kg.outputs.html.page import graph_html
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:

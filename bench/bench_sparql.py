@@ -1,4 +1,4 @@
-"""Latency of the example queries in queries/ on a synthetic graph of about 1M triples.
+"""Latency of the example queries in kg/data/queries/ on a synthetic graph of about 1M triples.
 
 The graph follows docs/data-model.md: people, works with qualified authorships (ordinal,
 equal contribution), venues, organizations with units, positions and periods of study with
@@ -23,7 +23,9 @@ from pathlib import Path
 
 import pyoxigraph
 
-from kg.sparql import load_examples, parse_bindings, run_query
+from kg.query.examples import examples_dir, load_examples
+from kg.query.sparql import run_query
+from kg.query.terms import parse_bindings
 from kg.store import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -259,10 +261,11 @@ def main(argv=None) -> None:
         default = len(list(store.quads_for_pattern(None, None, None, pyoxigraph.DefaultGraph())))
         print(f"synthetic graph: {quads:,} quads ({default:,} in the default graph, "
               f"{len(list(store.named_graphs())):,} named graphs); bulk load {load_seconds:.1f} s")
-        print(f"open_store (read-only): median {statistics.median(opens) * 1000:.1f} ms, max {max(opens) * 1000:.1f} ms")
+        print(f"open_store (read-only): median {statistics.median(opens) * 1000:.1f} ms, "
+              f"max {max(opens) * 1000:.1f} ms")
         print()
         print(f"{'query':<24} {'bindings':<28} {'rows':>7} {'first ms':>9} {'median ms':>10}")
-        for example in load_examples(ROOT / "queries"):
+        for example in load_examples(examples_dir()):
             names = QUERY_BINDINGS.get(example.name, [])
             bindings = parse_bindings([f"{n}={values[n]}" for n in names])
             timings = []

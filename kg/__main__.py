@@ -1,5 +1,5 @@
 """``python -m kg`` is the ``kg`` command."""
 
-from kg.cli import main
+from kg.cli.main import main
 
 main()

@@ -1,13 +1,16 @@
-"""Errors that are the user's to fix; the CLI prints them as one line, never a traceback."""
+"""Errors that are the user's to fix; the command line prints them as one line, never a traceback.
+
+A mistake in the calling code (a wrong type, a node that is not in the graph) is not a user
+error: the library raises ``TypeError`` or ``ValueError`` for it, with its traceback. Messages
+of these errors say what is wrong and what to do, in the library's terms; the command line
+adds the option a value came from (``--bind``, ``--format``) and maps each class to an exit
+status (:mod:`kg.cli.main`).
+"""
 
 
 class UserError(Exception):
     """Bad input or a missing prerequisite: the message says what is wrong and what to do."""
 
-    exit_code = 1
-
 
 class UsageError(UserError):
-    """A command was called wrongly (bad query syntax, unknown format): exit code 2."""
-
-    exit_code = 2
+    """A command or function was called wrongly (bad query syntax, an unknown format)."""

@@ -4,14 +4,14 @@
 returns a :class:`KnowledgeGraph`, a thin layer over the rest of kg:
 
 - :meth:`KnowledgeGraph.sparql` runs a query (text, a ``.rq`` file or the name of an example
-  in ``queries/``) and returns a :class:`pandas.DataFrame` with readable values: literals as
+  in ``kg/data/queries/``) and returns a :class:`pandas.DataFrame` with readable values: literals as
   Python values (a year as ``int``), and every IRI that has a name or a title replaced by it,
   with the IRI kept beside it in a ``<column>_iri`` column;
 - :meth:`~KnowledgeGraph.coauthors`, :meth:`~KnowledgeGraph.affiliations`,
   :meth:`~KnowledgeGraph.organizations` and :meth:`~KnowledgeGraph.supervision` are the
-  projections of :mod:`kg.projections` as networkx graphs (computed once, then shared);
-- the analyses of :mod:`kg.analyses` as DataFrames, taking people by name or IRI;
-- :meth:`~KnowledgeGraph.show` shows the interactive graph inline (:func:`kg.html.show_graph`:
+  projections of :mod:`kg.graphs.projections` as networkx graphs (computed once, then shared);
+- the analyses of :mod:`kg.graphs.analyses` as DataFrames, taking people by name or IRI;
+- :meth:`~KnowledgeGraph.show` shows the interactive graph inline (:func:`kg.outputs.html.page.show_graph`:
   an ``<iframe srcdoc>`` that renders in Jupyter Lab and in notebooks exported to HTML).
 
 Examples
@@ -39,141 +39,22 @@ A graph held in memory (in a notebook, ``load("../out")`` opens a built one):
 from __future__ import annotations
 
 import warnings
-from decimal import Decimal
 from pathlib import Path
 
 import pandas as pd
 import pyoxigraph
 
-from kg import analyses, projections
+from kg.build import build_graph
 from kg.errors import UserError
-from kg.lookup import resolve_person
-from kg.sparql import PREFIXES, examples_dir, parse_term, read_query, run_query
+from kg.graphs import analyses, projections
+from kg.query.examples import examples_dir, read_query
+from kg.query.frames import binding_term, python_value, readable_frame
+from kg.query.lookup import resolve_person
+from kg.query.sparql import run_query
 from kg.store import load_merged_graph, open_store, store_path
+from kg.vocab import KG
 
 __all__ = ["KnowledgeGraph", "load", "python_value", "needs_build"]
-
-_XSD = "http://www.w3.org/2001/XMLSchema#"
-_INTEGERS = {_XSD + t for t in ("integer", "int", "long", "short", "byte", "nonNegativeInteger",
-                                "positiveInteger", "negativeInteger", "nonPositiveInteger",
-                                "unsignedLong", "unsignedInt", "unsignedShort", "unsignedByte")}
-_FLOATS = {_XSD + "double", _XSD + "float"}
-#: Properties whose value names a node, in order of preference.
-LABELS = ("https://kg.example/ns#name", "https://kg.example/ns#title", "https://kg.example/ns#fileName")
-
-
-# --------------------------------------------------------------------------- values
-
-
-def python_value(term):
-    """The Python value of an RDF term, as a table should show it.
-
-    Integers and ``xsd:gYear`` become ``int``, decimals and doubles ``float``, booleans
-    ``bool``; other literals (dates, months, strings) their text. A term of a known
-    vocabulary (:data:`kg.sparql.PREFIXES`, such as ``kg:`` and ``schema:``) becomes a
-    prefixed name, which ``sparql(...)`` bindings accept back; any other IRI its full text.
-    ``None`` stays ``None``.
-
-    Examples
-    --------
-    >>> from pyoxigraph import Literal, NamedNode
-    >>> xsd = "http://www.w3.org/2001/XMLSchema#"
-    >>> python_value(Literal("2023", datatype=NamedNode(xsd + "gYear")))
-    2023
-    >>> python_value(Literal("2024-06", datatype=NamedNode(xsd + "gYearMonth")))
-    '2024-06'
-    >>> python_value(Literal("true", datatype=NamedNode(xsd + "boolean")))
-    True
-    >>> python_value(Literal(7)), python_value(Literal("0.5", datatype=NamedNode(xsd + "decimal")))
-    (7, 0.5)
-    >>> python_value(NamedNode("https://kg.example/id/person/ada"))
-    'https://kg.example/id/person/ada'
-    >>> python_value(NamedNode("https://kg.example/ns#endDate"))
-    'kg:endDate'
-    """
-    if term is None:
-        return None
-    if isinstance(term, pyoxigraph.NamedNode):
-        return _short_iri(term.value)
-    if not isinstance(term, pyoxigraph.Literal):
-        return term.value if hasattr(term, "value") else str(term)
-    text, datatype = term.value, term.datatype.value
-    try:
-        if datatype in _INTEGERS:
-            return int(text)
-        if datatype == _XSD + "gYear" and text.lstrip("-").isdigit():
-            return int(text)
-        if datatype == _XSD + "decimal":
-            return float(Decimal(text))
-        if datatype in _FLOATS:
-            return float(text)
-        if datatype == _XSD + "boolean" and text in ("true", "false", "1", "0"):
-            return text in ("true", "1")
-    except (ValueError, ArithmeticError):
-        pass
-    return text
-
-
-def _short_iri(iri: str) -> str:
-    """A vocabulary term as a prefixed name (``kg:Person``); other IRIs unchanged."""
-    for prefix, base in PREFIXES.items():
-        if prefix != "id" and iri.startswith(base) and len(iri) > len(base):
-            local = iri[len(base):]
-            if local.replace("_", "").replace("-", "").isalnum():
-                return f"{prefix}:{local}"
-    return iri
-
-
-def _binding(name: str, value):
-    """The RDF term for a keyword binding: terms as given, numbers and booleans typed, text as ``--bind``."""
-    if isinstance(value, (pyoxigraph.NamedNode, pyoxigraph.Literal, pyoxigraph.BlankNode)):
-        return value
-    if isinstance(value, (bool, int, float)):
-        return pyoxigraph.Literal(value)
-    if isinstance(value, str):
-        return parse_term(value, f"binding {name}")
-    raise UserError(f"binding {name}={value!r}: give a str, int, float, bool or a pyoxigraph term")
-
-
-def _labels(store, iris) -> dict[str, str]:
-    """Name (else title, else file name) of each IRI that has one; the smallest if several."""
-    iris = sorted(set(iris))
-    found: dict[str, tuple[int, str]] = {}
-    for start in range(0, len(iris), 500):
-        chunk = " ".join(f"<{iri}>" for iri in iris[start:start + 500])
-        query = f"SELECT ?s ?p ?label WHERE {{ VALUES ?s {{ {chunk} }} ?s ?p ?label . " \
-                f"VALUES ?p {{ {' '.join(f'<{p}>' for p in LABELS)} }} }}"
-        for row in store.query(query):
-            key = (LABELS.index(row["p"].value), row["label"].value)
-            iri = row["s"].value
-            if iri not in found or key < found[iri]:
-                found[iri] = key
-    return {iri: label for iri, (_, label) in found.items()}
-
-
-def _readable_frame(store, variables: list[str], rows: list[tuple]) -> pd.DataFrame:
-    """Rows of terms as a DataFrame: labels for named IRIs (with ``<col>_iri``), Python values."""
-    iris = {t.value for row in rows for t in row if isinstance(t, pyoxigraph.NamedNode)}
-    labels = _labels(store, iris) if iris else {}
-    columns: dict[str, list] = {}
-    for i, var in enumerate(variables):
-        terms = [row[i] for row in rows]
-        named = [isinstance(t, pyoxigraph.NamedNode) and t.value in labels for t in terms]
-        if any(named) and f"{var}_iri" not in variables:
-            columns[var] = [labels[t.value] if n else python_value(t) for t, n in zip(terms, named)]
-            columns[f"{var}_iri"] = [t.value if isinstance(t, pyoxigraph.NamedNode) else None for t in terms]
-        else:
-            columns[var] = [python_value(t) for t in terms]
-    frame = pd.DataFrame(columns, columns=list(columns))
-    for name, values in columns.items():
-        present = [v for v in values if v is not None]
-        if present and len(present) < len(values):
-            if all(isinstance(v, bool) for v in present):
-                frame[name] = frame[name].astype("boolean")
-            elif all(isinstance(v, int) and not isinstance(v, bool) for v in present):
-                frame[name] = frame[name].astype("Int64")
-    return frame
-
 
 # --------------------------------------------------------------------------- loading
 
@@ -249,8 +130,6 @@ def load(out_dir="out", data_dir=None, *, rebuild: bool = False, validate: bool 
         if not data_dir.is_dir():
             raise UserError(f"data folder {data_dir}/ does not exist; give the folder that holds the documents")
         if rebuild or needs_build(data_dir, out_dir):
-            from kg.build import build_graph
-
             report = build_graph(data_dir, out_dir, validate=validate)
             if report.skipped:
                 warnings.warn(f"the build skipped {len(report.skipped)} things it could not read; "
@@ -279,7 +158,7 @@ class KnowledgeGraph:
     -----
     Projections are computed on first use and then shared between calls: copy one
     (``graph.copy()``) before changing it. People are given by name (any unique part, as
-    :func:`kg.lookup.resolve_person` matches) or by IRI.
+    :func:`kg.query.lookup.resolve_person` matches) or by IRI.
     """
 
     def __init__(self, store, out_dir=None, report=None):
@@ -293,7 +172,7 @@ class KnowledgeGraph:
 
     def __repr__(self) -> str:
         counts = self.counts()
-        told = ", ".join(f"{n} {kind}" for kind, n in zip(counts["kind"], counts["count"]))
+        told = ", ".join(f"{n} {kind}" for kind, n in zip(counts["kind"], counts["count"], strict=False))
         where = f" in {self.out_dir}/" if self.out_dir is not None else ""
         return f"<KnowledgeGraph{where}: {told}>"
 
@@ -324,8 +203,8 @@ class KnowledgeGraph:
         ----------
         query : str
             The query text, a path to a ``.rq`` file, or the name of an example query
-            (``"coauthors"`` for ``queries/coauthors.rq``). The prefixes of
-            :data:`kg.sparql.PREFIXES` (``kg:``, ``id:``, ``schema:`` ...) need no declaration.
+            (``"coauthors"`` for ``kg/data/queries/coauthors.rq``). The prefixes of
+            :data:`kg.vocab.PREFIXES` (``kg:``, ``id:``, ``schema:`` ...) need no declaration.
         **bindings
             Values for the query's variables, such as ``name="Ada Lovelace"``: a ``str`` is
             read as ``kg query --bind`` reads it (``"<https://...>"`` or ``"id:person/ada"``
@@ -356,7 +235,7 @@ class KnowledgeGraph:
         False
         """
         text, source = read_query(query, examples_dir()) if isinstance(query, str) else (query, "query")
-        terms = {pyoxigraph.Variable(name): _binding(name, value) for name, value in bindings.items()}
+        terms = {pyoxigraph.Variable(name): binding_term(name, value) for name, value in bindings.items()}
         result = run_query(self.store, text, bindings=terms or None, source=source)
         if result.kind == "boolean":
             return bool(result.boolean)
@@ -365,7 +244,7 @@ class KnowledgeGraph:
             rows = [(t.subject, t.predicate, t.object) for t in result.triples]
         else:
             variables, rows = result.variables, result.rows
-        frame = _readable_frame(self.store, variables, rows)
+        frame = readable_frame(self.store, variables, rows)
         frame.attrs["query"] = source
         return frame
 
@@ -381,7 +260,7 @@ class KnowledgeGraph:
                  ("venues", "Venue"), ("sources", "SourceDocument")]
         rows = []
         for label, cls in kinds:
-            answer = self.store.query(f"SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE {{ ?x a <https://kg.example/ns#{cls}> }}")
+            answer = self.store.query(f"SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE {{ ?x a <{getattr(KG, cls)}> }}")
             rows.append((label, int(next(iter(answer))["n"].value)))
         return pd.DataFrame(rows, columns=["kind", "count"])
 
@@ -392,7 +271,7 @@ class KnowledgeGraph:
         ----------
         name : str
             Any unique part of the name, in any order and case (see
-            :func:`kg.lookup.resolve_person`), or an IRI (returned as it is).
+            :func:`kg.query.lookup.resolve_person`), or an IRI (returned as it is).
 
         Raises
         ------
@@ -449,19 +328,19 @@ class KnowledgeGraph:
         return self._cache[key]
 
     def coauthors(self):
-        """The co-author graph (:func:`kg.projections.coauthor_graph`)."""
+        """The co-author graph (:func:`kg.graphs.projections.coauthor_graph`)."""
         return self._projection("coauthors", projections.coauthor_graph)
 
     def affiliations(self):
-        """People and organizations (:func:`kg.projections.person_organization_graph`)."""
+        """People and organizations (:func:`kg.graphs.projections.person_organization_graph`)."""
         return self._projection("affiliations", projections.person_organization_graph)
 
     def organizations(self):
-        """Organizations linked by shared people (:func:`kg.projections.organization_graph`)."""
+        """Organizations linked by shared people (:func:`kg.graphs.projections.organization_graph`)."""
         return self._projection("organizations", projections.organization_graph)
 
     def supervision(self):
-        """Supervisors to students (:func:`kg.projections.supervision_graph`)."""
+        """Supervisors to students (:func:`kg.graphs.projections.supervision_graph`)."""
         return self._projection("supervision", projections.supervision_graph)
 
     # ------------------------------------------------------------------ analyses
@@ -472,66 +351,66 @@ class KnowledgeGraph:
         return [self.person(p) for p in people]
 
     def top_collaborators(self, person: str, n: int | None = 10) -> pd.DataFrame:
-        """A person's closest collaborators (:func:`kg.analyses.top_collaborators`)."""
+        """A person's closest collaborators (:func:`kg.graphs.analyses.top_collaborators`)."""
         return analyses.top_collaborators(self.coauthors(), self.person(person), n=n)
 
     def shared_collaborators(self, people) -> pd.DataFrame:
-        """Collaborators the given people share (:func:`kg.analyses.shared_collaborators`)."""
+        """Collaborators the given people share (:func:`kg.graphs.analyses.shared_collaborators`)."""
         return analyses.shared_collaborators(self.coauthors(), self._people(people))
 
     def collaboration_path(self, source: str, target: str) -> pd.DataFrame:
-        """The shortest chain of co-authors between two people (:func:`kg.analyses.collaboration_path`)."""
+        """The shortest chain of co-authors between two people (:func:`kg.graphs.analyses.collaboration_path`)."""
         return analyses.collaboration_path(self.coauthors(), self.person(source), self.person(target))
 
     def centrality(self, **options) -> pd.DataFrame:
-        """Degree, betweenness and PageRank of everyone (:func:`kg.analyses.centrality`)."""
+        """Degree, betweenness and PageRank of everyone (:func:`kg.graphs.analyses.centrality`)."""
         return analyses.centrality(self.coauthors(), **options)
 
     def communities(self, **options) -> pd.DataFrame:
-        """Groups who work mostly with each other (:func:`kg.analyses.communities`)."""
+        """Groups who work mostly with each other (:func:`kg.graphs.analyses.communities`)."""
         return analyses.communities(self.coauthors(), **options)
 
     def brokers(self, n: int | None = 20, **options) -> pd.DataFrame:
-        """People whose collaborators span communities (:func:`kg.analyses.brokers`)."""
+        """People whose collaborators span communities (:func:`kg.graphs.analyses.brokers`)."""
         return analyses.brokers(self.coauthors(), n=n, **options)
 
     def collaborations_per_year(self, person: str | None = None) -> pd.DataFrame:
-        """Collaboration by year, overall or for one person (:func:`kg.analyses.collaborations_per_year`)."""
+        """Collaboration by year, overall or for one person (:func:`kg.graphs.analyses.collaborations_per_year`)."""
         return analyses.collaborations_per_year(self.coauthors(), None if person is None else self.person(person))
 
     def venues_per_person(self, person: str | None = None) -> pd.DataFrame:
-        """Where people published (:func:`kg.analyses.venues_per_person`)."""
+        """Where people published (:func:`kg.graphs.analyses.venues_per_person`)."""
         return analyses.venues_per_person(self.coauthors(), None if person is None else self.person(person))
 
     def institutions_of(self, person: str, roll_up: bool = True) -> pd.DataFrame:
-        """Where one person studied and worked (:func:`kg.analyses.institutions_of`)."""
+        """Where one person studied and worked (:func:`kg.graphs.analyses.institutions_of`)."""
         return analyses.institutions_of(self.affiliations(), self.person(person), roll_up=roll_up)
 
     def institutions_in_common(self, people, roll_up: bool = True) -> pd.DataFrame:
-        """Institutions two or more of *people* share (:func:`kg.analyses.institutions_in_common`)."""
+        """Institutions two or more of *people* share (:func:`kg.graphs.analyses.institutions_in_common`)."""
         return analyses.institutions_in_common(self.affiliations(), self._people(people), roll_up=roll_up)
 
     def overlaps_in_time(self, people=None, roll_up: bool = True) -> pd.DataFrame:
-        """Who was at the same institution at the same time (:func:`kg.analyses.overlaps_in_time`)."""
+        """Who was at the same institution at the same time (:func:`kg.graphs.analyses.overlaps_in_time`)."""
         chosen = None if people is None else self._people(people)
         return analyses.overlaps_in_time(self.affiliations(), chosen, roll_up=roll_up)
 
     def statistics(self) -> pd.DataFrame:
-        """SNAP's summary statistics of the co-author graph (:func:`kg.analyses.graph_statistics`)."""
+        """SNAP's summary statistics of the co-author graph (:func:`kg.graphs.analyses.graph_statistics`)."""
         return analyses.graph_statistics(self.coauthors())
 
     # ------------------------------------------------------------------ the picture
 
     def show(self, focus: str | None = None, *, hops: int = 1, max_nodes: int | None = None,
              title: str | None = None, height: int = 650):
-        """The interactive graph, shown inline in Jupyter (:func:`kg.html.show_graph`).
+        """The interactive graph, shown inline in Jupyter (:func:`kg.outputs.html.page.show_graph`).
 
         Parameters
         ----------
         focus : str, optional
             A person (name or IRI): show their neighbourhood of *hops* steps.
         hops, max_nodes, title, height
-            See :func:`kg.html.show_graph`.
+            See :func:`kg.outputs.html.page.show_graph`.
 
         Returns
         -------
@@ -539,7 +418,7 @@ class KnowledgeGraph:
             The page in a sandboxed ``<iframe srcdoc>``: it needs no network and renders
             in Jupyter Lab, classic notebooks and notebooks exported to HTML.
         """
-        from kg.html import show_graph
+        from kg.outputs.html.page import show_graph
 
         return show_graph(self.coauthors(), self.affiliations(), focus=None if focus is None else self.person(focus),
                           hops=hops, max_nodes=max_nodes, title=title, height=height)

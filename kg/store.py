@@ -6,10 +6,14 @@ graph; ``ONTOLOGY_GRAPH`` holds ``ontology.ttl``. See ``docs/data-model.md``.
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pyoxigraph
 
+from kg.data import ontology_ttl
 from kg.errors import UserError
 from kg.vocab import DATA
 
@@ -34,6 +38,31 @@ def open_store(out_dir: str | Path = "out") -> pyoxigraph.Store:
     if not (path.is_dir() and any(path.iterdir())):
         raise UserError(f"no built graph in {Path(out_dir)}/ (expected {path}/); run `kg build` first")
     return pyoxigraph.Store.read_only(str(path))
+
+
+def write_store(out_dir: Path, trig: bytes, ttl: bytes) -> None:
+    """Load a fresh store (the sources' named graphs, the merged view, the ontology) beside the old one,
+    then swap it in, so a reader sees the old store or the new one."""
+    tmp = Path(tempfile.mkdtemp(prefix=".store.", dir=out_dir))
+    try:
+        store = pyoxigraph.Store(str(tmp))
+        store.bulk_load(input=trig, format=pyoxigraph.RdfFormat.TRIG)
+        store.bulk_load(input=ttl, format=pyoxigraph.RdfFormat.TURTLE, to_graph=pyoxigraph.DefaultGraph())
+        store.bulk_load(input=ontology_ttl(), format=pyoxigraph.RdfFormat.TURTLE,
+                        to_graph=pyoxigraph.NamedNode(ONTOLOGY_GRAPH))
+        store.flush()
+        del store
+        final = out_dir / STORE_DIR
+        old = None
+        if final.exists():
+            old = out_dir / f".store.old.{os.getpid()}"
+            os.replace(final, old)
+        os.replace(tmp, final)
+        if old:
+            shutil.rmtree(old, ignore_errors=True)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 def load_dataset(out_dir: str | Path = "out"):

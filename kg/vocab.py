@@ -21,12 +21,14 @@ DATA = Namespace("https://kg.example/id/")
 
 SCHEMA = Namespace("https://schema.org/")
 PROV = Namespace("http://www.w3.org/ns/prov#")
+#: The kg ontology's namespace; :class:`KG` holds its terms.
+NS = "https://kg.example/ns#"
 
 
 class KG(DefinedNamespace):
     """Terms of the kg ontology (``ontology.ttl``)."""
 
-    _NS = Namespace("https://kg.example/ns#")
+    _NS = Namespace(NS)
     _fail = True
 
     # classes
@@ -71,6 +73,8 @@ class KG(DefinedNamespace):
     degreeLevel: URIRef
     description: URIRef
     documentDate: URIRef
+    doi: URIRef
+    editor: URIRef
     email: URIRef
     endDate: URIRef
     equalContribution: URIRef
@@ -79,8 +83,8 @@ class KG(DefinedNamespace):
     field: URIRef
     fileName: URIRef
     firstLine: URIRef
-    forVenue: URIRef
     format: URIRef
+    forVenue: URIRef
     fromSource: URIRef
     funding: URIRef
     gaveTalk: URIRef
@@ -105,8 +109,8 @@ class KG(DefinedNamespace):
     orcid: URIRef
     ordinal: URIRef
     organization: URIRef
-    partOf: URIRef
     participatedIn: URIRef
+    partOf: URIRef
     place: URIRef
     printedName: URIRef
     prize: URIRef
@@ -115,6 +119,8 @@ class KG(DefinedNamespace):
     recognition: URIRef
     role: URIRef
     sha256: URIRef
+    sourceFile: URIRef
+    sourcePlace: URIRef
     startDate: URIRef
     status: URIRef
     streetAddress: URIRef
@@ -123,4 +129,34 @@ class KG(DefinedNamespace):
     telephone: URIRef
     thesis: URIRef
     title: URIRef
+    url: URIRef
     year: URIRef
+
+
+#: Properties with one value per subject in the merged view: where sources disagree, the newest wins.
+#: ``schema:`` mirrors of ``kg:`` terms are listed too, so the merged view keeps them in step.
+SINGLE_VALUED = (KG.startDate, KG.endDate, KG.ongoing, KG.year, SCHEMA.datePublished, KG.title, SCHEMA.name,
+                 KG.ordinal, KG.status, KG.degree, KG.field, KG.grade, KG.date, KG.place, KG.level, KG.levelOutOf)
+
+#: Prefixes every SPARQL query may use without declaring them (a query's own PREFIX wins).
+PREFIXES: dict[str, str] = {
+    "kg": NS,
+    "id": str(DATA),
+    "schema": str(SCHEMA),
+    "prov": str(PROV),
+    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
+    "xsd": "http://www.w3.org/2001/XMLSchema#",
+    "owl": "http://www.w3.org/2002/07/owl#",
+    "dcterms": "http://purl.org/dc/terms/",
+    "foaf": "http://xmlns.com/foaf/0.1/",
+}
+
+
+def sparql_prefixes(*names: str) -> str:
+    """SPARQL ``PREFIX`` lines for the named prefixes of :data:`PREFIXES`.
+
+    >>> sparql_prefixes("kg")
+    'PREFIX kg: <https://kg.example/ns#>\\n'
+    """
+    return "".join(f"PREFIX {n}: <{PREFIXES[n]}>\n" for n in names)

@@ -14,9 +14,26 @@ DATA = ROOT / "data"
 TESTDATA = Path(__file__).resolve().parent / "data"
 
 
-def run_kg(*args, cwd=None) -> subprocess.CompletedProcess:
-    """Run the ``kg`` command as a user would, capturing its output."""
-    return subprocess.run([sys.executable, "-m", "kg", *map(str, args)], capture_output=True, text=True, cwd=cwd)
+def run_kg(*args) -> subprocess.CompletedProcess:
+    """Run the ``kg`` command in this process (click's CliRunner), as a user would call it.
+
+    The answer looks like a finished process: ``returncode``, ``stdout``, ``stderr``. One test
+    (tests/test_cli_build.py) runs the real console script end to end in a subprocess.
+    """
+    from click.testing import CliRunner
+
+    from kg.cli.main import main
+
+    result = CliRunner().invoke(main, [str(a) for a in args], prog_name="kg")
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return subprocess.CompletedProcess(["kg", *map(str, args)], result.exit_code, result.stdout, result.stderr)
+
+
+def run_kg_process(*args) -> subprocess.CompletedProcess:
+    """Run the installed ``kg`` console script in a subprocess: the end-to-end path."""
+    kg = Path(sys.executable).parent / "kg"
+    return subprocess.run([str(kg), *map(str, args)], capture_output=True, text=True)
 
 
 @pytest.fixture(scope="session")
@@ -35,6 +52,29 @@ def seeds_store(seeds_out):
     from kg.store import open_store
 
     return open_store(seeds_out)
+
+
+def _store_folder(out: Path, trig: Path) -> Path:
+    import pyoxigraph
+
+    store = pyoxigraph.Store(str(out / "store"))
+    store.load(path=str(trig), format=pyoxigraph.RdfFormat.TRIG)
+    store.flush()
+    del store
+    return out
+
+
+@pytest.fixture(scope="session")
+def sparql_fixture_out(tmp_path_factory) -> Path:
+    """An out/ folder whose store holds the hand-written tests/data/sparql-fixture.trig
+    (default graph = its merged view, one named graph per source)."""
+    return _store_folder(tmp_path_factory.mktemp("sparql-out"), TESTDATA / "sparql-fixture.trig")
+
+
+@pytest.fixture(scope="session")
+def graph_fixture_out(tmp_path_factory) -> Path:
+    """An out/ folder whose store holds the hand-written tests/data/graph-fixture.trig."""
+    return _store_folder(tmp_path_factory.mktemp("graph-out"), TESTDATA / "graph-fixture.trig")
 
 
 @pytest.fixture(scope="session")

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-
 import pytest
+from conftest import run_kg
 
 from kg.build import build_graph
-from kg.curation import Curation
 from kg.errors import UserError
-
-from conftest import run_kg
+from kg.identity.curation import Curation
 
 
 @pytest.fixture

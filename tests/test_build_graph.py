@@ -5,15 +5,18 @@ from __future__ import annotations
 import hashlib
 
 import pytest
+from conftest import DATA as DATA_DIR
 from rdflib import Dataset, Graph, Literal, URIRef
 from rdflib.namespace import RDF, XSD
 
 from kg.build import build_graph
 from kg.vocab import DATA, KG, SCHEMA
 
-from conftest import DATA as DATA_DIR
-
 P = lambda slug: URIRef(DATA["person/" + slug])  # noqa: E731
+# The thesis title, "Accelerating Deep Learning by Optimising Communication and Computation Efficiency.",
+# lower-cased and hyphenated, is cut to 60 characters ("...-communication-and-c") and back to the last
+# whole word: slugs stay readable and short.
+THESIS_SLUG = "accelerating-deep-learning-by-optimising-communication-and"
 
 
 @pytest.fixture(scope="module")
@@ -45,13 +48,14 @@ def test_family_name_first_is_the_same_person(merged):
     assert (P("tianwei-zhang"), KG.alternateName, Literal("Zhang Tianwei")) in merged
     assert people_named(merged, "Yonggang Wen") == {P("yonggang-wen")}
     # "Wang, Zheng" and "Xu, Jie" in the thesis record are the co-authors of the CV.
-    thesis = URIRef(DATA["thesis/accelerating-deep-learning-by-optimising-communication-and"])
+    thesis = URIRef(DATA["thesis/" + THESIS_SLUG])
     assert set(merged.objects(thesis, KG.supervisor)) == {P("zheng-wang"), P("jie-xu")}
     assert len(set(merged.subjects(KG.hasAuthor, P("zheng-wang")))) == 6
 
 
 def test_similar_names_stay_apart(merged):
-    assert P("zeke-wang") != P("zheng-wang")
+    # Both are people of their own (the check compares graph nodes, not two string constants).
+    assert {P("zeke-wang"), P("zheng-wang")} <= set(merged.subjects(RDF.type, KG.Person))
     assert people_named(merged, "Zeke Wang") == {P("zeke-wang")}
     zeke_works = set(merged.subjects(KG.hasAuthor, P("zeke-wang")))
     zheng_works = set(merged.subjects(KG.hasAuthor, P("zheng-wang")))
@@ -128,7 +132,7 @@ def test_schema_org_view(merged):
             assert merged.value(work, SCHEMA.datePublished) == merged.value(work, KG.year)
     for org in set(merged.subjects(RDF.type, KG.Organization)):
         assert (org, RDF.type, SCHEMA.Organization) in merged and merged.value(org, SCHEMA.name)
-    thesis = URIRef(DATA["thesis/accelerating-deep-learning-by-optimising-communication-and"])
+    thesis = URIRef(DATA["thesis/" + THESIS_SLUG])
     assert (thesis, RDF.type, SCHEMA.Thesis) in merged
 
 

@@ -4,14 +4,28 @@ from __future__ import annotations
 
 import json
 
-from conftest import DATA, run_kg
+from conftest import DATA, run_kg, run_kg_process
 
 
 def test_build_prints_a_summary(tmp_path):
-    result = run_kg("build", str(DATA), "--out", str(tmp_path))
+    # The one end-to-end run of the installed console script, in its own process.
+    result = run_kg_process("build", str(DATA), "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
+    # Counted by hand from the documents (people and works: see tests/test_build_graph.py::test_counts_by_hand).
+    # Organizations, 20: Kaiqiang Xu's CV names Google Cloud and its unit MSCA, Renmin University, HKUST,
+    # Vincross and Zhihu (6); Qinghao Hu's CVs ETH Zürich and its Systems Group, NTU and its S-Lab, NUS and
+    # Zhejiang University (6); Shenghao Qiu's CV Alibaba, Foshan University, Nubificus, the University of Leeds
+    # and its School of Computing, and the University of York (6); the thesis record adds Leeds's Faculty of
+    # Engineering and that faculty's School of Computer Science (2).
     assert lines[0].startswith("read 5 documents: 54 people (3 profiled), 28 works, 20 organizations")
+    # One line per document, in file-name order, before the list of files written.
+    assert [line.split(":")[0].strip() for line in lines[1:6]] == [
+        "cv-kaiqiang-xu.txt", "cv-qinghao-hu-2023.md", "cv-qinghao-hu-2024.md", "cv-shenghao-qiu.md",
+        "thesis-record-shenghao-qiu.txt"]
+    # The thesis record lists one work, the thesis (year on line 3, title on line 4), and three people:
+    # its owner (line 1) and the two supervisors of line 12, "Wang, Zheng and Xu, Jie".
+    assert lines[5] == "  thesis-record-shenghao-qiu.txt: 1 works, 3 people, 0 skipped"
     assert "validation: conforms to shapes.ttl" in lines
     assert lines[-1] == "skipped: 0 (nothing)"
     for name in ("kg.trig", "kg.ttl", "kg.jsonld", "identity.json"):
@@ -24,6 +38,7 @@ def test_validate_and_profile(seeds_out):
     assert result.returncode == 0 and "conforms" in result.stdout
     text = run_kg("profile", "QIU shenghao", "--out", str(seeds_out))
     assert text.returncode == 0, text.stderr
+    # Lines 27-28 of the CV are the two-column row "University of York | July 2024 - Present" / "Research Fellow".
     assert "2024-07 – present  Research Fellow, University of York (fellowship)  [cv-shenghao-qiu.md:27-28]" in text.stdout
     assert "orcid.org/0000-0001-6345-0306" in text.stdout
     data = json.loads(run_kg("profile", "Shenghao", "--format", "json", "--out", str(seeds_out)).stdout)

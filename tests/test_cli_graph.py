@@ -1,27 +1,17 @@
 """The graph commands on a store built from the hand-written fixture, through the real CLI."""
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
-import pyoxigraph
 import pytest
 from click.testing import CliRunner
+from conftest import run_kg
 
-from kg.cli import main
-
-FIXTURE = Path(__file__).parent / "data" / "graph-fixture.trig"
+from kg.cli.main import main
 
 
 @pytest.fixture(scope="module")
-def out(tmp_path_factory):
-    out = tmp_path_factory.mktemp("fixture-out")
-    store = pyoxigraph.Store(str(out / "store"))
-    store.load(path=str(FIXTURE), format=pyoxigraph.RdfFormat.TRIG)
-    store.flush()
-    del store
-    return out
+def out(graph_fixture_out):
+    return graph_fixture_out
 
 
 def run(*args):
@@ -55,14 +45,11 @@ def test_collaborators_csv(out):
 
 
 def test_unknown_and_ambiguous_names_give_candidates_not_tracebacks(out):
-    # CliRunner does not go through the console script's exit path; run the real one
-    cmd = [str(Path(sys.executable).parent / "kg")]
-    unknown = subprocess.run([*cmd, "collaborators", "Ada Lovelase", "--out", str(out)],
-                             capture_output=True, text=True)
+    unknown = run_kg("collaborators", "Ada Lovelase", "--out", out)
     assert unknown.returncode == 1
     assert "Traceback" not in unknown.stderr
     assert "no person named 'Ada Lovelase'" in unknown.stderr and "Ada Lovelace" in unknown.stderr
-    ambiguous = subprocess.run([*cmd, "collaborators", "ev", "--out", str(out)], capture_output=True, text=True)
+    ambiguous = run_kg("collaborators", "ev", "--out", out)
     assert ambiguous.returncode == 1
     assert "Traceback" not in ambiguous.stderr
     assert "matches 2 people" in ambiguous.stderr

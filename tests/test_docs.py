@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 
 from click.testing import CliRunner
-
-from kg.cli import main
-
 from conftest import ROOT
+
+from kg.cli.main import main
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 

@@ -1,6 +1,6 @@
 """The HTML graph page without a browser: what it holds, what it leaves out, and that it is inert.
 
-Small graphs shaped like the projections (``kg.projections``) are written by hand here, so
+Small graphs shaped like the projections (``kg.graphs.projections``) are written by hand here, so
 every expected number below is counted from them; the seed tests read ``data/`` by hand.
 """
 
@@ -15,9 +15,9 @@ import networkx as nx
 import pytest
 from click.testing import CliRunner
 
-from kg.cli import main
+from kg.cli.main import main
 from kg.errors import UserError
-from kg.html import graph_html, iframe_html, select_graph, show_graph, write_graph_html
+from kg.outputs.html.page import graph_html, iframe_html, select_graph, show_graph, write_graph_html
 
 DATA_OPEN = '<script type="application/json" id="kg-data">'
 CSP = ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
@@ -194,7 +194,8 @@ def test_bad_selection_says_what_is_wrong(kwargs, message):
 
 
 def test_a_directed_graph_is_refused():
-    with pytest.raises(UserError, match="must be an undirected networkx.Graph"):
+    # The wrong kind of graph is a programming mistake, not bad input: TypeError.
+    with pytest.raises(TypeError, match="must be an undirected networkx.Graph"):
         graph_html(nx.DiGraph([("a", "b")]))
 
 
@@ -222,8 +223,8 @@ def test_show_graph_embeds_the_whole_page_escaped_in_a_sandboxed_iframe():
 
 
 def test_build_writes_the_page_for_the_whole_graph(seeds_out, seeds_store):
-    from kg.html import combined_graph
-    from kg.projections import coauthor_graph, person_organization_graph
+    from kg.graphs.projections import coauthor_graph, person_organization_graph
+    from kg.outputs.html.page import combined_graph
 
     full = combined_graph(coauthor_graph(seeds_store), person_organization_graph(seeds_store))
     data = page_data((seeds_out / "graph.html").read_text(encoding="utf-8"))

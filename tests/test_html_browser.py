@@ -101,9 +101,9 @@ def click_node(page, name: str):
 # ------------------------------------------------------------------ the seed graph
 
 
-def test_seed_graph_page_in_the_browser(browser, seeds_out, seeds_store):
-    from kg.html import combined_graph
-    from kg.projections import coauthor_graph, person_organization_graph
+def test_seed_graph_page_in_the_browser(browser, seeds_out, seeds_store, tmp_path):
+    from kg.graphs.projections import coauthor_graph, person_organization_graph
+    from kg.outputs.html.page import combined_graph
 
     full = combined_graph(coauthor_graph(seeds_store), person_organization_graph(seeds_store))
     w = open_page(browser, seeds_out / "graph.html")
@@ -164,8 +164,7 @@ def test_seed_graph_page_in_the_browser(browser, seeds_out, seeds_store):
     card.wait_for(state="visible", timeout=5_000)
     assert card.locator("h2").inner_text() == "Meng Zhang"
     assert "Lucid: A Non-Intrusive, Scalable and Interpretable Scheduler" in card.inner_text()
-    (ROOT / "out").mkdir(exist_ok=True)
-    page.screenshot(path=str(ROOT / "out" / "graph.png"))
+    page.screenshot(path=str(tmp_path / "graph.png"))  # tests write only to temporary folders
 
     w.assert_quiet()
     page.close()
@@ -180,7 +179,7 @@ SEARCH_PAYLOADS = ["<img src=x onerror=alert(1)>", "<script>", '"><svg onload=al
 
 def hostile_synthetic_page(tmp_path: Path) -> Path:
     """Payloads where the reader cannot reach: venues, organization names, roles, parents."""
-    from kg.html import graph_html
+    from kg.outputs.html.page import graph_html
 
     co, po = nx.Graph(), nx.Graph()
     people = {"p:1": 'Ann "><svg onload=alert(1)>', "p:2": "<img src=x onerror=alert(1)>",

@@ -6,15 +6,14 @@ import csv
 import shutil
 
 import pytest
+from conftest import TESTDATA, run_kg
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import RDF, RDFS
 
 from kg.build import build_graph
-from kg.identity import decide_same_person
+from kg.identity.people import decide_same_person
 from kg.sources.text import clean_person_name
 from kg.vocab import DATA, KG
-
-from conftest import TESTDATA, run_kg
 
 
 def labelled_pairs():
@@ -182,8 +181,8 @@ def test_curation_corrections_outrank_the_documents(data_copy, tmp_path):
 
 
 def test_a_correction_with_an_unknown_field_names_its_line():
-    from kg.curation import Curation
     from kg.errors import UserError
+    from kg.identity.curation import Curation
 
     with pytest.raises(UserError, match=r"c.yaml:4: unknown key 'venue' in a correction of works"):
         Curation.from_text("corrections:\n  works:\n    - title: X\n      venue: Y\n", "c.yaml")

@@ -1,9 +1,9 @@
 """CVs written for the tests, about other people, in the seeds' styles: read without code changes."""
 
+from conftest import TESTDATA
+
 from kg.records import Award, Education, Interest, Position, ServiceRole, Talk, Work
 from kg.sources import read_document
-
-from conftest import TESTDATA
 
 
 def test_markdown_cv_with_two_column_blocks_and_tab_rows():

@@ -4,16 +4,15 @@ import pytest
 from rdflib import Graph, URIRef
 from rdflib.namespace import OWL, RDF, RDFS
 
+from kg.data import ontology_ttl
 from kg.vocab import KG
-
-from conftest import ROOT
 
 NS = "https://kg.example/ns#"
 
 
 @pytest.fixture(scope="module")
 def ontology():
-    return Graph().parse(ROOT / "ontology.ttl")
+    return Graph().parse(data=ontology_ttl(), format="turtle")
 
 
 def terms(g):

@@ -1,4 +1,4 @@
-"""Every example query in queries/ runs, and its answer matches counts made by hand.
+"""Every example query in kg/data/queries/ runs, and its answer matches counts made by hand.
 
 Part 1 runs each query on the hand-written fixture (tests/data/sparql-fixture.trig, an
 excerpt of data/ shaped as docs/data-model.md says). Part 2 runs them on the graph built
@@ -7,29 +7,25 @@ from the seed documents in data/, with counts made by reading those documents.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pyoxigraph
 import pytest
 
-from kg.sparql import load_examples, parse_bindings, run_query
+from kg.query.examples import examples_dir, load_examples
+from kg.query.sparql import run_query
+from kg.query.terms import parse_bindings
 
 ROOT = Path(__file__).resolve().parent.parent
-QUERIES = ROOT / "queries"
+QUERIES = examples_dir()
 FIXTURE = ROOT / "tests" / "data" / "sparql-fixture.trig"
 EXAMPLES = {e.name: e for e in load_examples(QUERIES)}
 
 
 @pytest.fixture(scope="module")
-def store(tmp_path_factory):
-    path = tmp_path_factory.mktemp("queries") / "store"
-    store = pyoxigraph.Store(str(path))
-    store.load(path=str(FIXTURE), format=pyoxigraph.RdfFormat.TRIG)
-    return store
+def store(sparql_fixture_out):
+    return pyoxigraph.Store.read_only(str(sparql_fixture_out / "store"))
 
 
 def ask(store, example, **binds):
@@ -43,7 +39,7 @@ def column(result, name):
 
 
 def records(result, *names):
-    return [tuple(values) for values in zip(*(column(result, n) for n in names))]
+    return [tuple(values) for values in zip(*(column(result, n) for n in names), strict=False)]
 
 
 # ----------------------------------------------------------------------------- the library itself
@@ -214,19 +210,8 @@ def test_fixture_person_card(store):
 
 
 @pytest.fixture(scope="module")
-def seeds(request, tmp_path_factory):
-    """The store built from data/: the lead's `seeds_out` fixture if there is one, else built here."""
-    try:
-        out = request.getfixturevalue("seeds_out")
-    except pytest.FixtureLookupError:
-        out = tmp_path_factory.mktemp("seeds") / "out"
-        kg = shutil.which("kg", path=str(Path(sys.executable).parent))
-        run = subprocess.run([kg, "build", str(ROOT / "data"), "--out", str(out)], capture_output=True, text=True)
-        if run.returncode != 0:
-            pytest.skip(f"`kg build data` does not work yet: {run.stderr.strip()[-200:]}")
-    from kg.store import open_store
-
-    return open_store(out)
+def seeds(seeds_store):
+    return seeds_store
 
 
 def test_seeds_coauthors(seeds):

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from conftest import DATA
 
 from kg.records import Award, Education, Interest, Position, Project, ServiceRole, Skill, Talk, Work
 from kg.sources import read_document
-
-from conftest import DATA
 
 
 def read(name):

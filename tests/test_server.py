@@ -33,12 +33,8 @@ SLOW = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    out = tmp_path_factory.mktemp("serve-out")
-    store = pyoxigraph.Store(str(out / "store"))
-    store.load(path=str(FIXTURE), format=pyoxigraph.RdfFormat.TRIG)
-    store.flush()
-    del store
+def server(sparql_fixture_out):
+    out = sparql_fixture_out  # opened read-only by the server's workers
     process = subprocess.Popen(
         [KG, "serve", "--out", str(out), "--port", "0", "--timeout", "1", "--max-results", "200"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT,

@@ -1,4 +1,4 @@
-"""kg.sparql and `kg query` on the hand-written fixture (tests/data/sparql-fixture.trig).
+"""kg.query and `kg query` on the hand-written fixture (tests/data/sparql-fixture.trig).
 
 Expected values come from reading the fixture, which copies facts from data/: for instance
 Qinghao Hu's 2024 CV lists Lucid, Hydro, Primo and Characterization, all with Peng Sun.
@@ -9,38 +9,26 @@ from __future__ import annotations
 import csv
 import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pyoxigraph
 import pytest
+from conftest import run_kg
 
 from kg.errors import UsageError, UserError
-from kg.sparql import (
-    ResultTooLarge,
-    format_result,
-    load_examples,
-    parse_bindings,
-    parse_term,
-    read_query,
-    run_query,
-)
+from kg.query.examples import load_examples, read_query
+from kg.query.formats import format_result
+from kg.query.sparql import ResultTooLarge, run_query
+from kg.query.terms import parse_bindings, parse_term
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "data" / "sparql-fixture.trig"
-KG = str(Path(sys.executable).parent / "kg")
+QUERY_FILE = ROOT / "kg" / "data" / "queries" / "coauthors.rq"
 
 
 @pytest.fixture(scope="module")
-def fixture_out(tmp_path_factory) -> Path:
-    """An out/ folder whose store holds the fixture (default graph = merged view)."""
-    out = tmp_path_factory.mktemp("sparql-out")
-    store = pyoxigraph.Store(str(out / "store"))
-    store.load(path=str(FIXTURE), format=pyoxigraph.RdfFormat.TRIG)
-    store.flush()
-    del store
-    return out
+def fixture_out(sparql_fixture_out) -> Path:
+    return sparql_fixture_out
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +37,7 @@ def store(fixture_out):
 
 
 def kg(*args, check=True):
-    run = subprocess.run([KG, *args], capture_output=True, text=True, cwd=ROOT)
+    run = run_kg(*args)
     if check:
         assert run.returncode == 0, run.stderr
     return run
@@ -93,7 +81,7 @@ def test_bind_an_iri(store):
 
 
 def test_bind_a_variable_the_query_does_not_select_is_a_usage_error(store):
-    with pytest.raises(UsageError, match=r"--bind can only bind variables the query selects"):
+    with pytest.raises(UsageError, match=r"only the variables the query selects can be bound"):
         run_query(store, "SELECT ?p WHERE { ?p kg:name ?n }", bindings=parse_bindings(["name=x"]))
 
 
@@ -118,7 +106,7 @@ def test_bad_bindings(pair, message):
 
 
 def test_bind_twice_is_refused():
-    with pytest.raises(UsageError, match="given twice"):
+    with pytest.raises(UsageError, match="bound twice"):
         parse_bindings(["a=1", "?a=2"])
 
 
@@ -126,7 +114,7 @@ def test_syntax_error_gives_line_and_column(store):
     with pytest.raises(UsageError) as err:
         run_query(store, "SELECT ?s\nWHERE { ?s ?p }", source="q.rq")
     assert str(err.value).startswith("q.rq syntax error at line 2, column ")
-    assert err.value.exit_code == 2
+    assert isinstance(err.value, UsageError)  # the command line exits 2 for it (tests/test_cli_errors.py)
 
 
 def test_ask_and_construct(store):
@@ -217,7 +205,7 @@ def test_empty_query_is_refused(store):
 
 
 def test_cli_query_file_with_bind_csv(fixture_out):
-    run = kg("query", "queries/coauthors.rq", "--out", str(fixture_out), "--bind", "name=Qinghao Hu",
+    run = kg("query", str(QUERY_FILE), "--out", str(fixture_out), "--bind", "name=Qinghao Hu",
              "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(run.stdout)))
     assert [(r["coauthor"], r["works"]) for r in rows[:3]] == [
@@ -253,5 +241,5 @@ def test_cli_missing_store_says_what_to_do(tmp_path):
 
 
 def test_cli_help_has_examples():
-    assert "kg query queries/coauthors.rq --bind" in kg("query", "--help").stdout
+    assert "kg query kg/data/queries/coauthors.rq --bind" in kg("query", "--help").stdout
     assert "kg serve --port" in kg("serve", "--help").stdout

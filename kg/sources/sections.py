@@ -14,13 +14,36 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kg.records import (
-    Award, Education, Interest, OrgRef, Period, Position, Project, ServiceRole, Skill, Skip,
-    Span, Talk, VenueRef, Work,
+    Award,
+    Education,
+    Interest,
+    OrgRef,
+    Period,
+    Position,
+    Project,
+    ServiceRole,
+    Skill,
+    Skip,
+    Span,
+    Talk,
+    VenueRef,
+    Work,
 )
 from kg.sources.layout import PUBLICATION_GROUPS, Item, Section
 from kg.sources.text import (
-    CITIES, US_STATES, find_period, is_country, is_place, links_in, looks_like_author_list, parse_date,
-    parse_period, short_year, split_author_list, strip_markup, years_in,
+    CITIES,
+    US_STATES,
+    find_period,
+    is_country,
+    is_place,
+    links_in,
+    looks_like_author_list,
+    parse_date,
+    parse_period,
+    short_year,
+    split_author_list,
+    strip_markup,
+    years_in,
 )
 
 ROLE_WORDS = re.compile(

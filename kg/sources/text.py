@@ -22,6 +22,7 @@ import html
 import re
 
 from kg.records import Author, Period
+from kg.words import word_list
 
 # --- markup -----------------------------------------------------------------------------
 
@@ -140,7 +141,10 @@ def short_year(text: str) -> str | None:
 
 # --- people -----------------------------------------------------------------------------
 
-_TITLE_WORDS = re.compile(r"^(?:Prof(?:essor)?|Dr|Mr|Mrs|Ms|Assoc\.? Prof|Asst\.? Prof)\.?\s+", re.I)
+# The titles of kg/words/name-titles.txt, longest first ("assoc. prof" before "prof"); a '.' after each word is optional.
+_TITLE_WORDS = re.compile(r"^(?:" + "|".join(dict.fromkeys(
+    r"\.?\s*".join(map(re.escape, re.split(r"[.\s]+", t.strip(". "))))
+    for t in sorted(word_list("name-titles"), key=len, reverse=True))) + r")\.?\s+", re.I)
 
 
 def clean_person_name(printed: str) -> str:

@@ -1,0 +1,169 @@
+"""Commands that build and check the graph: build, validate, profile."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+
+@click.command()
+@click.argument("data_dir", default="data", type=click.Path(file_okay=False))
+@click.option("--out", "out_dir", default="out", show_default=True, type=click.Path(file_okay=False),
+              help="Folder to write kg.trig, kg.ttl, kg.jsonld, store/ and graph.html into.")
+@click.option("--include-private", is_flag=True,
+              help="Also write telephone numbers and street addresses found in CVs (left out by default).")
+@click.option("--strict", is_flag=True, help="Exit with status 1 when anything was skipped.")
+@click.option("--no-validate", is_flag=True, help="Skip the SHACL check against shapes.ttl.")
+def build(data_dir, out_dir, include_private, strict, no_validate):
+    """Read the documents in DATA_DIR and write the knowledge graph to --out.
+
+    \b
+    Examples:
+      kg build                       data/ -> out/
+      kg build my-cvs --out graph    another folder
+      kg build --strict              fail (exit 1) if any line could not be read
+    """
+    from kg.build import build_graph
+
+    report = build_graph(data_dir, out_dir, include_private=include_private, progress=sys.stderr.isatty(),
+                         validate=not no_validate)
+    click.echo(report.summary())
+    if report.conforms is False or (strict and report.skipped):
+        sys.exit(1)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--format", "fmt", type=click.Choice(["json", "table"]), default="json", show_default=True)
+def read(paths, fmt):
+    """What kg reads from each document at PATHS, before identity: the owner and each work
+    with its title, authors in printed order, year, venue and status, and what was skipped.
+
+    A folder is read as the build reads a data folder, except that a site's front-matter
+    pages in it are one document.
+
+    \b
+    Examples:
+      kg read data/cv-kaiqiang-xu.txt
+      kg read data --format table
+    """
+    from kg.sources import read_path
+    from kg.sources.summary import document_summary
+
+    summaries = [document_summary(doc) for path in paths for doc in read_path(path)]
+    if fmt == "json":
+        click.echo(json.dumps(summaries[0] if len(summaries) == 1 else summaries, indent=1, ensure_ascii=False))
+        return
+    for s in summaries:
+        click.echo(f"{s['document']} ({s['format']}): owner {s['owner'] or '-'}, {len(s['works'])} works, "
+                   f"{s['other_facts']} other facts, {len(s['skipped'])} skipped")
+        for w in s["works"]:
+            authors = ", ".join(w["authors"]) + (" et al." if w.get("et_al") else "")
+            click.echo(f"  {w['year'] or '----'}  {w['title'][:70]}  |  {authors[:60]}  |  {(w['venue'] or '')[:40]}"
+                       f"  [{w['status']}]")
+        for skip in s["skipped"]:
+            click.echo(f"  skipped {skip}")
+
+
+@click.command()
+@click.option("--out", "out_dir", default="out", show_default=True, help="Folder of a built graph.")
+def validate(out_dir):
+    """Check the built graph (--out/kg.ttl) against the SHACL shapes in shapes.ttl.
+
+    \b
+    Example:
+      kg validate --out out
+    """
+    from kg.build import validate_output
+
+    conforms, violations = validate_output(out_dir)
+    if conforms:
+        click.echo(f"{out_dir}/kg.ttl conforms to shapes.ttl")
+        return
+    for v in violations:
+        click.echo(v)
+    click.echo(f"{len(violations)} violations of shapes.ttl", err=True)
+    sys.exit(1)
+
+
+@click.command()
+@click.argument("name")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--out", "out_dir", default="out", show_default=True, help="Folder of a built graph.")
+def profile(name, fmt, out_dir):
+    """A person's positions, education, works with co-authors, awards, talks and service,
+    each fact with the document and lines it came from.
+
+    NAME is matched forgivingly: case, accents and name order do not matter, and a
+    unique prefix is enough.
+
+    \b
+    Examples:
+      kg profile "Ada Lovelace"
+      kg profile lovelace --format json
+    """
+    from kg.outputs.profile import person_profile, profile_text
+    from kg.query.lookup import resolve_person
+    from kg.store import open_store
+
+    store = open_store(out_dir)
+    person = resolve_person(store, name)
+    data = person_profile(store, person.iri)
+    if fmt == "json":
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        click.echo(profile_text(data))
+
+
+@click.command()
+@click.argument("text")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--out", "out_dir", default="out", show_default=True, help="Folder of a built graph.")
+def explain(text, fmt, out_dir):
+    """Why identity merged (or kept apart) the person, work, venue or organization TEXT names.
+
+    \b
+    Examples:
+      kg explain "Wei Li"            the printed variants that became one person
+      kg explain "Lucid"             the titles that became one work
+      kg explain MIT                 short and long forms of an organization
+    """
+    from kg.outputs.explain import explain as explain_entity
+    from kg.outputs.explain import explain_text
+    from kg.store import open_store
+
+    entries = explain_entity(open_store(out_dir), out_dir, text)
+    click.echo(json.dumps(entries, indent=2, ensure_ascii=False) if fmt == "json" else explain_text(entries))
+
+
+@click.command()
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("--out", "out_dir", default="out", show_default=True, help="Folder of a built graph.")
+def conflicts(fmt, out_dir):
+    """Facts on which source documents disagree (dates of one degree, a paper's year, its title),
+    each value with its source and lines; `chosen` marks the value the merged graph kept
+    (the newer document's, by the dates in data/curation.yaml or else the latest date a document mentions).
+
+    \b
+    Examples:
+      kg conflicts
+      kg conflicts --format csv > conflicts.csv
+    """
+    from kg.outputs.explain import conflicts as find_conflicts
+    from kg.store import open_store
+
+    frame = find_conflicts(open_store(out_dir))
+    if fmt == "csv":
+        click.echo(frame.to_csv(index=False), nl=False)
+    elif fmt == "json":
+        click.echo(frame.to_json(orient="records", force_ascii=False, indent=1))
+    elif frame.empty:
+        click.echo("no conflicts: the sources agree on every single-valued fact")
+    else:
+        click.echo(frame.drop(columns=["subject"]).to_string(index=False))
+
+
+#: The commands of this area, added to the ``kg`` group by :mod:`kg.cli.main`.
+COMMANDS = (build, read, validate, profile, explain, conflicts,)

@@ -1,0 +1,192 @@
+"""Commands of the graph area: collaborators, shared, path, analyze, export.
+
+Each reads the store that ``kg build`` wrote (``--out``, default ``out``), projects it with
+:mod:`kg.graphs.projections`, asks :mod:`kg.graphs.analyses`, and prints. Names are matched forgivingly
+by :func:`kg.query.lookup.resolve_person`.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+import pandas as pd
+
+from kg.errors import UserError
+
+TABLE_FORMATS = ("table", "csv", "json")
+
+_out_option = click.option("--out", "out_dir", default="out", show_default=True, type=click.Path(file_okay=False),
+                           help="Folder where `kg build` wrote the graph.")
+_format_option = click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default="table",
+                              show_default=True, help="Print a table for people, or CSV/JSON for programs.")
+
+
+def emit(frame: pd.DataFrame, fmt: str, columns: list[str] | None = None) -> None:
+    """Print *frame*: the chosen *columns* as an aligned table, or every column as CSV/JSON."""
+    if fmt == "csv":
+        sys.stdout.write(frame.to_csv(index=False, lineterminator="\n"))
+    elif fmt == "json":
+        sys.stdout.write(frame.to_json(orient="records", force_ascii=False, indent=2) + "\n")
+    else:
+        shown = frame[columns] if columns else frame
+        if shown.empty:
+            click.echo("(none)")
+        else:
+            click.echo(shown.to_string(index=False, na_rep="", max_colwidth=70))
+
+
+def _store(out_dir):
+    from kg.store import open_store
+
+    return open_store(out_dir)
+
+
+def _person_in(graph, store, text: str):
+    from kg.query.lookup import resolve_person
+
+    person = resolve_person(store, text)
+    if person.iri not in graph:
+        raise UserError(f"{person.name} <{person.iri}> has no works in the graph, so no co-authors; "
+                        "try someone who wrote a listed work")
+    return person
+
+
+@click.command()
+@click.argument("name")
+@click.option("-n", "--top", default=10, show_default=True, type=click.IntRange(min=1),
+              help="How many collaborators.")
+@_out_option
+@_format_option
+def collaborators(name, top, out_dir, fmt):
+    """A person's closest collaborators: joint works, years and venues.
+
+    \b
+    Examples:
+      kg collaborators "Ada Lovelace"
+      kg collaborators lovelace -n 5 --format csv
+    """
+    from kg.graphs.analyses import top_collaborators
+    from kg.graphs.projections import coauthor_graph
+
+    store = _store(out_dir)
+    graph = coauthor_graph(store)
+    person = _person_in(graph, store, name)
+    frame = top_collaborators(graph, person.iri, n=top)
+    emit(frame, fmt, ["name", "joint_works", "weight", "years", "venues"])
+
+
+@click.command()
+@click.argument("names", nargs=-1, required=True)
+@_out_option
+@_format_option
+def shared(names, out_dir, fmt):
+    """Collaborators that two or more people have in common.
+
+    \b
+    Examples:
+      kg shared "Ada Lovelace" "Charles Babbage"
+      kg shared lovelace babbage somerville --format json
+    """
+    from kg.graphs.analyses import shared_collaborators
+    from kg.graphs.projections import coauthor_graph
+
+    if len(names) < 2:
+        raise UserError("give two or more names, such as: kg shared \"Ada Lovelace\" \"Charles Babbage\"")
+    store = _store(out_dir)
+    graph = coauthor_graph(store)
+    people = [_person_in(graph, store, n) for n in names]
+    frame = shared_collaborators(graph, [p.iri for p in people])
+    emit(frame, fmt, [c for c in frame.columns if c != "collaborator"])
+
+
+@click.command()
+@click.argument("source")
+@click.argument("target")
+@_out_option
+@_format_option
+def path(source, target, out_dir, fmt):
+    """The shortest chain of co-authors from one person to another, with the works on each hop.
+
+    \b
+    Examples:
+      kg path "Ada Lovelace" "Mary Somerville"
+      kg path lovelace somerville --format json
+    """
+    from kg.graphs.analyses import collaboration_path
+    from kg.graphs.projections import coauthor_graph
+
+    store = _store(out_dir)
+    graph = coauthor_graph(store)
+    a, b = _person_in(graph, store, source), _person_in(graph, store, target)
+    frame = collaboration_path(graph, a.iri, b.iri)
+    if frame.empty and fmt == "table":
+        click.echo(f"no collaboration path between {a.name} and {b.name}")
+        return
+    emit(frame, fmt, ["hop", "from_name", "to_name", "joint_works", "works"])
+
+
+@click.command()
+@_out_option
+@click.option("--report", "report_path", type=click.Path(dir_okay=False), default=None,
+              help="Where to write the report [default: OUT/report.html, or .md with --format markdown].")
+@click.option("--format", "fmt", type=click.Choice(("html", "markdown")), default=None,
+              help="Report format [default: from the report's suffix, else html].")
+@click.option("-n", "--top", default=10, show_default=True, type=click.IntRange(min=1),
+              help="Rows in the top-N tables.")
+def analyze(out_dir, report_path, fmt, top):
+    """Write a report: statistics, plots, top collaborators, central people, communities, brokers.
+
+    The plots (degree distribution, collaborations per year per profiled person, top
+    collaborators) are embedded, so the report is one file. Same graph, same bytes.
+
+    \b
+    Examples:
+      kg analyze                          writes out/report.html
+      kg analyze --report report.md       Markdown instead
+    """
+    from kg.outputs.report import write_report
+
+    if report_path is None:
+        report_path = Path(out_dir) / ("report.md" if fmt == "markdown" else "report.html")
+    written = write_report(_store(out_dir), report_path, fmt=fmt, top=top)
+    click.echo(f"wrote {written}")
+
+
+GRAPHS = ("coauthor", "person-organization", "organization", "supervision")
+_SUFFIX = {"graphml": ".graphml", "gexf": ".gexf", "csv": "-csv", "vosviewer": "-vosviewer"}
+
+
+@click.command()
+@click.option("--format", "fmt", type=click.Choice(("graphml", "gexf", "csv", "vosviewer")), required=True,
+              help="graphml/gexf for Gephi; csv for spreadsheets; vosviewer map and network files.")
+@click.option("--graph", "which", type=click.Choice(GRAPHS), default="coauthor", show_default=True,
+              help="Which projection to export.")
+@click.option("--output", type=click.Path(), default=None,
+              help="File (graphml, gexf) or folder (csv, vosviewer) [default: OUT/GRAPH.graphml, OUT/GRAPH-csv/ ...].")
+@_out_option
+def export(fmt, which, output, out_dir):
+    """Export a projection of the graph for Gephi, VOSviewer or a spreadsheet.
+
+    \b
+    Examples:
+      kg export --format graphml                       out/coauthor.graphml
+      kg export --format vosviewer --output vos/       vos/map.txt, vos/network.txt
+      kg export --format csv --graph person-organization
+    """
+    from kg.graphs import projections
+    from kg.outputs.export import export_graph
+
+    build = {"coauthor": projections.coauthor_graph,
+             "person-organization": projections.person_organization_graph,
+             "organization": projections.organization_graph,
+             "supervision": projections.supervision_graph}[which]
+    graph = build(_store(out_dir))
+    target = Path(output) if output else Path(out_dir) / f"{which}{_SUFFIX[fmt]}"
+    for written in export_graph(graph, fmt, target):
+        click.echo(f"wrote {written}")
+
+
+#: The commands of this area, added to the ``kg`` group by :mod:`kg.cli.main`.
+COMMANDS = (collaborators, shared, path, analyze, export,)

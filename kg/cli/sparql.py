@@ -1,0 +1,114 @@
+"""Commands of the sparql area: ``kg query`` and ``kg serve``."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from kg.errors import UsageError
+from kg.files import write_atomic
+
+
+@click.command()
+@click.argument("query")
+@click.option("--bind", "binds", multiple=True, metavar="NAME=VALUE",
+              help="Bind a variable the query selects (repeatable). VALUE is a plain string, "
+                   "<https://...> or prefix:name for an IRI, or \"text\"^^xsd:type.")
+@click.option("--format", "fmt", default="table", show_default=True,
+              type=click.Choice(["table", "csv", "tsv", "json", "xml", "turtle", "ntriples", "jsonld"]),
+              help="table for people; csv, tsv, json, xml (SPARQL results) for SELECT/ASK; "
+                   "turtle, ntriples, jsonld for CONSTRUCT/DESCRIBE.")
+@click.option("--out", "out_dir", default="out", show_default=True, type=click.Path(file_okay=False),
+              help="Folder that `kg build` wrote (the store is OUT/store).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Write the answer to this file (atomically) instead of standard output.")
+def query(query, binds, fmt, out_dir, output):
+    """Run a SPARQL QUERY (text, a .rq file, or an example's name) on the built graph.
+
+    The default graph is the merged view; each source document is a named graph
+    (GRAPH ?g { ... }). The prefixes kg:, id:, schema:, prov:, rdf:, rdfs:, xsd:, owl:,
+    dcterms: and foaf: need no PREFIX line. --bind values are passed to the engine as
+    values, never pasted into the query text.
+
+    \b
+    Examples:
+      kg query 'SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Person }'
+      kg query kg/data/queries/coauthors.rq --bind name="Ada Lovelace"
+      kg query coauthors --bind name="Ada Lovelace" --format csv
+      kg query people-at-institution --bind institution=MIT --bind year=2022
+      kg query person-card --bind name="Ada Lovelace" --format turtle
+      kg query 'ASK { GRAPH ?g { ?s kg:title ?t } }' --format json
+    """
+    from kg.query.examples import examples_dir, read_query
+    from kg.query.formats import format_result
+    from kg.query.sparql import run_query
+    from kg.query.terms import parse_bindings
+    from kg.store import open_store
+
+    text, source = read_query(query, examples_dir())
+    try:
+        bindings = parse_bindings(binds)
+    except UsageError as err:
+        raise UsageError(f"--bind: {err}") from None
+    store = open_store(out_dir)
+    result = run_query(store, text, bindings=bindings, source=source)
+    try:
+        data = format_result(result, fmt)
+    except UsageError as err:
+        raise UsageError(f"--format: {err}") from None
+    if output:
+        write_atomic(output, data)
+    else:
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; the default answers only this machine.")
+@click.option("--port", default=7878, show_default=True, type=click.IntRange(0, 65535),
+              help="Port to listen on (0 picks a free one).")
+@click.option("--timeout", default=30.0, show_default=True, type=click.FloatRange(min=0.01),
+              help="Seconds a query may run before it is stopped (HTTP 503).")
+@click.option("--max-results", default=100_000, show_default=True, type=click.IntRange(min=1),
+              help="Most rows or triples an answer may have (more: HTTP 500 asking for a LIMIT).")
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64),
+              help="Queries run at the same time, each in its own process.")
+@click.option("--out", "out_dir", default="out", show_default=True, type=click.Path(file_okay=False),
+              help="Folder that `kg build` wrote (the store is OUT/store).")
+@click.option("--queries", "queries_dir", default=None, type=click.Path(file_okay=False),
+              help="Folder of example .rq queries shown on the query page "
+                   "[default: the examples shipped in kg/data/queries].")
+def serve(host, port, timeout, max_results, workers, out_dir, queries_dir):
+    """Serve the built graph as a read-only SPARQL 1.1 endpoint, with a query page.
+
+    The endpoint is /sparql (GET ?query=..., POST form or application/sparql-query);
+    results come as JSON, XML, CSV or TSV, graphs as Turtle, N-Triples or JSON-LD, by
+    the Accept header or ?format=. Updates are refused. Open http://HOST:PORT/ in a
+    browser for a query editor with the example queries; it needs no internet.
+
+    \b
+    Examples:
+      kg serve                                  http://127.0.0.1:7878/
+      kg serve --port 8890 --timeout 10 --max-results 5000
+      curl -H 'Accept: text/csv' --data-urlencode 'query=SELECT * WHERE { ?s ?p ?o } LIMIT 3' \\
+           http://127.0.0.1:7878/sparql
+    """
+    from kg.outputs.server import serve_forever
+    from kg.query.examples import examples_dir
+
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        click.echo(f"kg serve: listening on {host}: other machines can query this graph", err=True)
+    try:
+        serve_forever(out_dir, host=host, port=port, timeout=timeout, max_results=max_results,
+                      workers=workers, queries_dir=queries_dir or examples_dir(),
+                      announce=lambda url: click.echo(f"kg serve: SPARQL endpoint at {url}sparql, "
+                                                      f"query page at {url} (Ctrl-C stops)", err=True))
+    except OSError as err:
+        raise UsageError(f"cannot listen on {host}:{port} ({err.strerror or err}); "
+                         "choose another --port or --host") from None
+
+
+#: The commands of this area, added to the ``kg`` group by :mod:`kg.cli.main`.
+COMMANDS = (query, serve,)

@@ -1,0 +1,117 @@
+"""What every analysis shares: argument checks, edge attributes, DataFrames, igraph conversion."""
+
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+import pandas as pd
+
+from kg.errors import UserError
+
+
+def check_graph(graph, what: str = "graph", *, directed: bool | None = False, multigraph: bool = True) -> None:
+    """Raise ``TypeError`` unless *graph* is a networkx graph of the expected shape: a programming mistake.
+
+    *directed* False wants an undirected graph, None takes either; *multigraph* False refuses multigraphs.
+    """
+    if not isinstance(graph, nx.Graph):
+        raise TypeError(f"{what} must be a networkx graph (from kg.graphs.projections), got {type(graph).__name__}")
+    if (directed is False and graph.is_directed()) or (not multigraph and graph.is_multigraph()):
+        raise TypeError(f"{what} must be an undirected networkx.Graph (got {type(graph).__name__}); "
+                        "build it with kg.graphs.projections.coauthor_graph(store)")
+
+
+def check_node(graph, node) -> None:
+    """Raise ``ValueError`` unless *node* is in *graph* (callers resolve names to IRIs first)."""
+    if node not in graph:
+        raise ValueError(f"{node!r} is not a node of this graph; pass a person IRI "
+                         "(kg.query.lookup.resolve_person(store, name).iri) of someone in the graph")
+
+
+def check_people(graph, people) -> list:
+    """*people* as a list of two or more different nodes of *graph*; a ``UserError`` for fewer."""
+    people = list(people)
+    if len(people) < 2 or len(set(people)) != len(people):
+        raise UserError(f"give two or more different people, got {len(set(people))}")
+    for p in people:
+        check_node(graph, p)
+    return people
+
+
+def node_name(graph, node) -> str:
+    return str(graph.nodes[node].get("name", node))
+
+
+def joint_works_of(attrs: dict) -> int:
+    return int(attrs.get("joint_works", 1))
+
+
+def work_years(works) -> list[int]:
+    return sorted({w["year"] for w in works if w.get("year") is not None})
+
+
+def join_values(values) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def work_venues(works) -> list[str]:
+    return sorted({w["venue"] for w in works if w.get("venue")})
+
+
+def titles_text(works) -> str:
+    return "; ".join(
+        f"{w['title']} ({w['year']})" if w.get("year") is not None else str(w["title"]) for w in works
+    )
+
+
+def frame_of(rows: list[dict], columns: list[str], **attrs) -> pd.DataFrame:
+    frame = pd.DataFrame(rows, columns=columns)
+    frame.attrs.update(attrs)
+    return frame
+
+
+def to_igraph(graph: nx.Graph, weight: str | None = None):
+    """The graph as an undirected :class:`igraph.Graph` without self-loops, and its node list.
+
+    Vertex ``i`` is ``nodes[i]`` (NetworkX node order). With *weight*, edges carry a
+    ``weight`` attribute read from that edge attribute (default 1).
+
+    Examples
+    --------
+    >>> g, nodes = to_igraph(nx.path_graph(3))
+    >>> g.vcount(), g.ecount(), nodes
+    (3, 2, [0, 1, 2])
+    """
+    import igraph as ig
+
+    nodes = list(graph.nodes)
+    index = {n: i for i, n in enumerate(nodes)}
+    edges, weights = [], []
+    for a, b, attrs in graph.edges(data=True):
+        if a == b:
+            continue
+        edges.append((index[a], index[b]))
+        if weight is not None:
+            weights.append(float(attrs.get(weight, 1.0)))
+    g = ig.Graph(n=len(nodes), edges=edges, directed=False)
+    if weight is not None:
+        g.es["weight"] = weights
+    return g, nodes
+
+
+class seeded:
+    """Run igraph's randomised algorithms with a fixed seed, restoring the generator after."""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+
+    def __enter__(self):
+        import igraph as ig
+
+        ig.set_random_number_generator(random.Random(self.seed))
+
+    def __exit__(self, *exc):
+        import igraph as ig
+
+        ig.set_random_number_generator(random)

@@ -1,0 +1,136 @@
+"""Keys: the normal forms identity compares (names, titles, organizations, venues) and IRI slugs.
+
+>>> person_key("Prof. Li Wei") == person_key("Wei Li")
+True
+>>> person_key("Joan Doe") == person_key("Jane Doe")
+False
+>>> title_key("Large-Scale GPU: a Survey") == title_key("large scale gpu — A SURVEY")
+True
+>>> org_initials("Massachusetts Institute of Technology")
+'mit'
+"""
+
+from __future__ import annotations
+
+import re
+
+from unidecode import unidecode
+
+from kg.records import OrgRef, VenueRef
+from kg.words import word_list
+
+# Every word of every title ("assoc prof" gives "assoc" and "prof"): keys compare words, not phrases.
+NAME_TITLES = frozenset(w for entry in word_list("name-titles") for w in re.split(r"[^a-z]+", entry) if w)
+_STOP = {"of", "the", "and", "for", "in", "on", "at", "&", "a", "an", "de", "du"}
+_VENUE_NOISE = {"acm", "ieee", "usenix", "proceedings", "proc", "the", "of", "international", "annual", "iop",
+                "springer", "sigplan", "sigops"}
+
+
+def ascii_words(text: str) -> list[str]:
+    return [w for w in re.split(r"[^a-z0-9]+", unidecode(text).lower()) if w]
+
+
+def name_words(name: str) -> list[str]:
+    """A name's words in printed order: ASCII, lower case, titles dropped, hyphenated parts joined."""
+    text = re.sub(r"(?<=\w)-(?=\w)", "", unidecode(name))
+    return [w for w in ascii_words(text) if w not in NAME_TITLES]
+
+
+def person_key(name: str) -> tuple[str, ...]:
+    """Order-, case-, accent- and title-insensitive key; hyphenated given names join up."""
+    return tuple(sorted(name_words(name)))
+
+
+def name_variants(name: str) -> set[tuple[str, ...]]:
+    """The name's key, plus keys with two neighbouring words joined ("Yu Zhong Wang" ~ "Yuzhong Wang")."""
+    words = name_words(name)
+    out = {tuple(sorted(words))}
+    if len(words) >= 3:
+        for i in range(len(words) - 1):
+            out.add(tuple(sorted(words[:i] + [words[i] + words[i + 1]] + words[i + 2:])))
+    return out
+
+
+def is_initials_form(name: str) -> bool:
+    """True for "Z. Wang", "Wang Z" or "T.W. Zhang": some words are single letters, one is not."""
+    words = name_words(name)
+    return any(len(w) == 1 for w in words) and any(len(w) > 1 for w in words)
+
+
+def title_key(title: str) -> str:
+    """Case, punctuation, hyphen and space insensitive form of a title."""
+    return "".join(ascii_words(title))
+
+
+def title_head(title: str) -> str | None:
+    """The short name before a colon (``"Lucid"`` of ``"Lucid: A ..."``), if any."""
+    if ":" not in title:
+        return None
+    head = title_key(title.split(":", 1)[0])
+    return head or None
+
+
+def org_key(name: str) -> str:
+    name = re.sub(r"\([^)]*\)", " ", name)
+    return " ".join(w for w in ascii_words(name) if w != "the")
+
+
+def org_initials(name: str) -> str:
+    words = [w for w in ascii_words(re.sub(r"\([^)]*\)", " ", name)) if w not in _STOP]
+    return "".join(w[0] for w in words)
+
+
+def venue_key(name: str) -> str:
+    words = [w for w in ascii_words(name.replace("&", " and ")) if w not in _VENUE_NOISE]
+    words = [w for w in words if not re.fullmatch(r"\d+(?:st|nd|rd|th)?", w)]
+    return " ".join(words)
+
+
+def slug(text: str, limit: int = 60) -> str:
+    """A readable, IRI-safe slug.
+
+    >>> slug("Universität Zürich")
+    'universitat-zurich'
+    """
+    s = "-".join(ascii_words(text))
+    if len(s) > limit:
+        s = s[:limit].rsplit("-", 1)[0]
+    return s or "x"
+
+
+_NUMBERING = re.compile(r"^(?:\d+|[ivxlc]+|part|vol|volume|no)$")
+
+
+def differs_only_by_numbering(a: str, b: str) -> bool:
+    """``"Scaling Laws, Part I"`` vs ``"Scaling Laws, Part II"``: different works of one series.
+
+    >>> differs_only_by_numbering("Scaling Laws, Part I", "Scaling Laws, Part II")
+    True
+    """
+    wa, wb = set(ascii_words(a)), set(ascii_words(b))
+    diff = wa ^ wb
+    return bool(diff) and all(_NUMBERING.match(w) for w in diff)
+
+
+def venue_keys(ref: VenueRef) -> list[str]:
+    """The keys a printed venue is known by: its acronym and its normalised name."""
+    keys = []
+    if ref.acronym:
+        keys.append("acro:" + ref.acronym.lower())
+    if ref.name and venue_key(ref.name):
+        keys.append("name:" + venue_key(ref.name))
+    return keys
+
+
+def org_chain(ref: OrgRef | None) -> list[OrgRef]:
+    """A unit, its parent, its parent's parent ... up to the top-level organization."""
+    chain = []
+    while ref is not None:
+        chain.append(ref)
+        ref = ref.parent
+    return chain
+
+
+def org_chain_key(ref: OrgRef) -> tuple:
+    """The key of a unit within its parents: one :func:`org_key` per level, the unit first."""
+    return tuple(org_key(r.name) for r in org_chain(ref))

@@ -1,0 +1,85 @@
+"""The outcome of identity: lookups from what documents print to entity IRIs, and the decisions taken."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kg.identity.curation import Curation
+from kg.identity.decisions import Decision
+from kg.identity.keys import org_chain_key, title_key, venue_keys
+from kg.records import OrgRef, Span, VenueRef, Work
+from kg.vocab import DATA
+
+
+@dataclass
+class Person:
+    iri: str
+    name: str
+    names: list[str] = field(default_factory=list)
+    documents: set[str] = field(default_factory=set)
+    label: str | None = None  # a disambiguating label where the curation file split a printed name
+
+
+def work_mention(document: str, work: Work) -> tuple[str, Span, str]:
+    """The key of one work as one document lists it: its file, its whole span (lines and place) and title.
+
+    The whole span, not just the first line: readers of JSON or BibTeX may put several works on one line.
+    """
+    return (document, work.span, title_key(work.title))
+
+
+class IriMinter:
+    """Mints ``DATA[base]``, then ``base-2``, ``base-3`` ... for bases already used.
+
+    >>> m = IriMinter(); m.mint("work/x").rsplit("/", 1)[1], m.mint("work/x").rsplit("/", 1)[1]
+    ('x', 'x-2')
+    """
+
+    def __init__(self):
+        self.used: set[str] = set()
+
+    def mint(self, base: str) -> str:
+        candidate, n = base, 1
+        while candidate in self.used:
+            n += 1
+            candidate = f"{base}-{n}"
+        self.used.add(candidate)
+        return str(DATA[candidate])
+
+
+@dataclass
+class Resolution:
+    """The outcome of identity: lookups from what documents print to entity IRIs."""
+
+    curation: Curation = field(default_factory=Curation)
+    people: dict[str, Person] = field(default_factory=dict)  # iri -> Person
+    person_of_key: dict[tuple, str] = field(default_factory=dict)
+    subject_of_document: dict[str, str] = field(default_factory=dict)
+    work_of: dict[tuple[str, Span, str], str] = field(default_factory=dict)  # work_mention(...) -> iri
+    work_titles: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # iri -> [(document, title)]
+    venue_of_key: dict[str, str] = field(default_factory=dict)
+    venue_names: dict[str, dict] = field(default_factory=dict)
+    org_of_key: dict[tuple, str] = field(default_factory=dict)
+    org_info: dict[str, dict] = field(default_factory=dict)
+    decisions: list[Decision] = field(default_factory=list)
+
+    def mention_key(self, name: str, work_title: str | None = None) -> tuple:
+        """The identity key of a printed name (on the work titled *work_title*), curation applied."""
+        return self.curation.mention_key(name, work_title)
+
+    def person(self, name: str, work_title: str | None = None) -> str:
+        """The IRI of the person a printed name (on the work titled *work_title*) refers to."""
+        return self.person_of_key[self.mention_key(name, work_title)]
+
+    def venue(self, ref: VenueRef) -> str | None:
+        for k in venue_keys(ref):
+            if k in self.venue_of_key:
+                return self.venue_of_key[k]
+        return None
+
+    def organization(self, ref: OrgRef) -> str:
+        return self.org_of_key[org_chain_key(ref)]
+
+    def work(self, document: str, work: Work) -> str:
+        """The IRI of a work as listed in *document*."""
+        return self.work_of[work_mention(document, work)]

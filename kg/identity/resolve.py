@@ -1,0 +1,35 @@
+"""Identity: decide which mentions name the same person, work, venue or organization.
+
+Readers give mentions (a document's owner, an author, a supervisor, an organization as
+printed); :func:`resolve` groups them into entities with deterministic IRIs and keeps a
+:class:`~kg.identity.decisions.Decision` for every merge and every near miss kept apart,
+so that ``kg explain`` can say why. Documents without an owner (a group page, a lab
+bibliography) take part like any other: their works, authors and venues are resolved.
+"""
+
+from __future__ import annotations
+
+from kg.identity.curation import Curation
+from kg.identity.organizations import resolve_organizations
+from kg.identity.people import resolve_people
+from kg.identity.resolution import Resolution
+from kg.identity.venues import resolve_venues
+from kg.identity.works import resolve_works
+from kg.records import Document
+
+
+def resolve(documents: list[Document], curation: Curation | None = None) -> Resolution:
+    """Group every mention in *documents* into entities; see the module docstring.
+
+    >>> from kg.records import Author, Document, Span, Work
+    >>> w = Work("A Paper", Span("group.md", 3, 3), authors=[Author("Jane Doe", "Jane Doe")])
+    >>> res = resolve([Document("group.md", "markdown", "0", None, facts=[w])])
+    >>> res.person("Jane Doe"), res.work("group.md", w)
+    ('https://kg.example/id/person/jane-doe', 'https://kg.example/id/work/a-paper')
+    """
+    res = Resolution(curation=curation or Curation())
+    resolve_people(documents, res)
+    resolve_venues(documents, res)
+    resolve_organizations(documents, res)
+    resolve_works(documents, res)
+    return res

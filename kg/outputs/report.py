@@ -1,0 +1,264 @@
+"""The ``kg analyze`` report: tables and matplotlib plots of the co-author graph, in one file.
+
+The report is HTML or Markdown with the plots embedded as PNG data URIs, so it is a
+single file that can be mailed or committed. It is deterministic: the same graph gives
+the same bytes (plots drawn with the Agg canvas, PNG metadata left out, fixed seeds).
+
+Examples
+--------
+>>> import networkx as nx
+>>> g = nx.Graph()
+>>> g.add_node("a", name="Ann", profiled=True, works=1, first_year=2020, last_year=2020, kind="person")
+>>> g.add_node("b", name="Bo", profiled=False, works=1, first_year=2020, last_year=2020, kind="person")
+>>> g.add_edge("a", "b", joint_works=1, weight=1.0,
+...            works=[{"iri": "w", "title": "T", "year": 2020, "venue": "V"}])
+>>> text = report_text(g, fmt="markdown")
+>>> text.startswith("# Co-authorship analysis")
+True
+>>> report_text(g, fmt="markdown") == text
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from pathlib import Path
+
+import networkx as nx
+import pandas as pd
+
+from kg.errors import UsageError, UserError
+from kg.graphs import analyses as an
+
+FORMATS = ("html", "markdown")
+
+
+# --------------------------------------------------------------------------- plots
+
+
+def _figure(width: float = 6.4, height: float = 3.6):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), dpi=100)
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _png(fig) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", metadata={"Software": None}, dpi=100)
+    return buf.getvalue()
+
+
+def degree_distribution_png(graph: nx.Graph) -> bytes:
+    """A bar chart: how many people have k collaborators."""
+    counts = pd.Series([d for _, d in graph.degree()]).value_counts().sort_index()
+    fig = _figure()
+    ax = fig.add_subplot()
+    ax.bar(counts.index.astype(int), counts.values, color="#4c72b0")
+    if len(counts) and counts.index.max() > 50:
+        ax.set_xscale("symlog")
+        ax.set_yscale("log")
+    ax.set_xlabel("collaborators (degree)")
+    ax.set_ylabel("people")
+    ax.set_title("Degree distribution")
+    fig.tight_layout()
+    return _png(fig)
+
+
+def collaborations_per_year_png(graph: nx.Graph, people: list) -> bytes:
+    """One line per person: co-authored works per year."""
+    fig = _figure()
+    ax = fig.add_subplot()
+    for p in people:
+        frame = an.collaborations_per_year(graph, p)
+        if not frame.empty:
+            ax.plot(frame["year"], frame["works"], marker="o", label=an.node_name(graph, p))
+    ax.set_xlabel("year")
+    ax.set_ylabel("co-authored works")
+    ax.set_title("Collaborations per year")
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.yaxis.get_major_locator().set_params(integer=True)
+    if people:
+        ax.legend(fontsize="small")
+    fig.tight_layout()
+    return _png(fig)
+
+
+def top_collaborators_png(graph: nx.Graph, person, n: int = 10) -> bytes:
+    """A horizontal bar chart of a person's top collaborators by joint works."""
+    frame = an.top_collaborators(graph, person, n=n)
+    fig = _figure(6.4, max(2.0, 0.35 * len(frame) + 1.2))
+    ax = fig.add_subplot()
+    ax.barh(list(frame["name"])[::-1], list(frame["joint_works"])[::-1], color="#55a868")
+    ax.set_xlabel("joint works")
+    ax.set_title(f"Top collaborators of {an.node_name(graph, person)}")
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    fig.tight_layout()
+    return _png(fig)
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def _cell(value) -> str:
+    if value is None or (isinstance(value, float) and pd.isna(value)) or value is pd.NA:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    return str(value)
+
+
+def _markdown_table(frame: pd.DataFrame) -> str:
+    if frame.empty:
+        return "_(none)_\n"
+    head = "| " + " | ".join(str(c) for c in frame.columns) + " |"
+    rule = "| " + " | ".join("---" for _ in frame.columns) + " |"
+    body = ["| " + " | ".join(_cell(v).replace("|", "\\|").replace("\n", " ") for v in row) + " |"
+            for row in frame.itertuples(index=False)]
+    return "\n".join([head, rule, *body]) + "\n"
+
+
+def _html_table(frame: pd.DataFrame) -> str:
+    if frame.empty:
+        return "<p><em>(none)</em></p>\n"
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in frame.columns)
+    rows = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(v))}</td>" for v in row) + "</tr>\n"
+                   for row in frame.itertuples(index=False))
+    return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n"
+
+
+class _Doc:
+    def __init__(self, fmt: str):
+        self.fmt = fmt
+        self.parts: list[str] = []
+
+    def heading(self, text: str, level: int = 2):
+        if self.fmt == "markdown":
+            self.parts.append(f"{'#' * level} {text}\n")
+        else:
+            self.parts.append(f"<h{level}>{html.escape(text)}</h{level}>\n")
+
+    def para(self, text: str):
+        self.parts.append(f"{text}\n" if self.fmt == "markdown" else f"<p>{html.escape(text)}</p>\n")
+
+    def table(self, frame: pd.DataFrame):
+        self.parts.append(_markdown_table(frame) if self.fmt == "markdown" else _html_table(frame))
+
+    def image(self, png: bytes, alt: str):
+        uri = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+        if self.fmt == "markdown":
+            self.parts.append(f"![{alt}]({uri})\n")
+        else:
+            self.parts.append(f'<img alt="{html.escape(alt)}" src="{uri}">\n')
+
+    def text(self, title: str) -> str:
+        body = "\n".join(self.parts)
+        if self.fmt == "markdown":
+            return body
+        style = ("body{font-family:sans-serif;max-width:60em;margin:auto;padding:1em}"
+                 "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;"
+                 "text-align:left;vertical-align:top}img{max-width:100%}")
+        return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+                f"<title>{html.escape(title)}</title>\n<style>{style}</style>\n</head>\n<body>\n{body}</body>\n</html>\n")
+
+
+# --------------------------------------------------------------------------- report
+
+
+def report_text(graph: nx.Graph, po_graph: nx.Graph | None = None, fmt: str = "html", top: int = 10) -> str:
+    """The analysis report as text.
+
+    Parameters
+    ----------
+    graph : networkx.Graph
+        The co-author graph (:func:`kg.graphs.projections.coauthor_graph`).
+    po_graph : networkx.Graph, optional
+        The person-organization graph, for the table of overlaps at institutions.
+    fmt : {"html", "markdown"}
+    top : int
+        Rows in the "top" tables.
+
+    Returns
+    -------
+    str
+        Sections: graph statistics; degree distribution (plot); collaborations per year of
+        each profiled person (plot); each profiled person's top collaborators (table and
+        plot); most central people (with the betweenness method used); communities; brokers;
+        people at the same institution at the same time.
+    """
+    if fmt not in FORMATS:
+        raise UsageError(f"unknown report format {fmt!r}; choose html or markdown")
+    if not isinstance(graph, nx.Graph):
+        raise UserError(f"expected a networkx graph, got {type(graph).__name__}")
+    doc = _Doc(fmt)
+    title = "Co-authorship analysis"
+    doc.heading(title, 1)
+    doc.para(f"{graph.number_of_nodes()} people, {graph.number_of_edges()} co-author pairs.")
+
+    doc.heading("Graph statistics")
+    doc.table(an.graph_statistics(graph))
+
+    doc.heading("Degree distribution")
+    doc.image(degree_distribution_png(graph), "degree distribution")
+
+    profiled = sorted((n for n, d in graph.nodes(data=True) if d.get("profiled")),
+                      key=lambda n: (an.node_name(graph, n), str(n)))
+    doc.heading("Collaborations per year")
+    if profiled:
+        doc.image(collaborations_per_year_png(graph, profiled), "collaborations per year")
+        for p in profiled:
+            doc.heading(an.node_name(graph, p), 3)
+            doc.table(an.collaborations_per_year(graph, p))
+    else:
+        doc.table(an.collaborations_per_year(graph))
+
+    doc.heading("Top collaborators")
+    if not profiled:
+        doc.para("No profiled people in the graph.")
+    for p in profiled:
+        doc.heading(an.node_name(graph, p), 3)
+        frame = an.top_collaborators(graph, p, n=top)
+        doc.table(frame[["name", "joint_works", "weight", "years", "venues"]])
+        if not frame.empty:
+            doc.image(top_collaborators_png(graph, p, n=top), f"top collaborators of {an.node_name(graph, p)}")
+
+    doc.heading("Most central people")
+    central = an.centrality(graph)
+    doc.para(f"Method: {central.attrs.get('method', '')}. {central.attrs.get('note', '')}.")
+    doc.table(central.head(top)[["name", "degree", "weighted_degree", "betweenness", "pagerank"]])
+
+    doc.heading("Communities")
+    membership = an.community_membership(graph)
+    comms = an.communities(graph)
+    doc.para(f"Method: {comms.attrs.get('method', '')}; modularity {comms.attrs.get('modularity', '')}.")
+    doc.table(comms[comms["size"] > 1][["community", "size", "label"]].head(top))
+
+    doc.heading("Brokers between communities")
+    doc.table(an.brokers(graph, membership, n=top)[["name", "community", "communities_reached",
+                                                   "external_collaborators", "participation"]])
+
+    if po_graph is not None:
+        doc.heading("Same institution, same time")
+        overlaps = an.overlaps_in_time(po_graph)
+        doc.table(overlaps[["institution_name", "name_a", "role_a", "name_b", "role_b",
+                            "overlap_start", "overlap_end"]])
+    return doc.text(title)
+
+
+def write_report(store, path: str | Path, fmt: str | None = None, top: int = 10) -> Path:
+    """Project the store, write the report to *path* atomically, and return the path.
+
+    *fmt* defaults to ``markdown`` for ``.md`` paths and ``html`` otherwise.
+    """
+    from kg.files import write_atomic
+    from kg.graphs.projections import coauthor_graph, person_organization_graph
+
+    path = Path(path)
+    if fmt is None:
+        fmt = "markdown" if path.suffix.lower() in (".md", ".markdown") else "html"
+    text = report_text(coauthor_graph(store), person_organization_graph(store), fmt=fmt, top=top)
+    return write_atomic(path, text.encode("utf-8"))

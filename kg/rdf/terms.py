@@ -1,0 +1,47 @@
+"""The IRIs and literals kg mints: source IRIs, parts of entity IRIs, dates as typed literals."""
+
+from __future__ import annotations
+
+from rdflib import XSD, Literal, URIRef
+
+from kg.identity.keys import slug
+from kg.vocab import DATA
+
+#: The named graph of the curation file's corrections.
+CURATION_SOURCE = URIRef(DATA["source/curation"])
+_ORG = str(DATA["org/"])
+
+
+def source_iri(document: str) -> URIRef:
+    """The IRI of a source document (and of its named graph).
+
+    >>> source_iri("cv-jane.md")
+    rdflib.term.URIRef('https://kg.example/id/source/cv-jane-md')
+    """
+    return URIRef(DATA["source/" + slug(document, 100)])
+
+
+def local_name(iri: str) -> str:
+    """The last path segment of an IRI: ``jane-doe`` of ``.../person/jane-doe``."""
+    return iri.rsplit("/", 1)[1]
+
+
+def org_path(iri: str) -> str:
+    """An organization IRI's path under ``org/``, its units joined by ``-``.
+
+    >>> org_path(DATA["org/mit/robotics-lab"])
+    'mit-robotics-lab'
+    """
+    if not iri.startswith(_ORG):
+        raise ValueError(f"not an organization IRI: {iri}")
+    return iri[len(_ORG):].replace("/", "-")
+
+
+def date_literal(iso: str) -> Literal:
+    """``"2024"`` -> xsd:gYear, ``"2024-06"`` -> xsd:gYearMonth, ``"2024-06-16"`` -> xsd:date.
+
+    >>> date_literal("2024-06").datatype == XSD.gYearMonth
+    True
+    """
+    kind = {4: XSD.gYear, 7: XSD.gYearMonth, 10: XSD.date}[len(iso)]
+    return Literal(iso, datatype=kind)

@@ -1,0 +1,128 @@
+"""The pipeline on records written by hand: documents without an owner, ORCID-style works without
+an author list, several works on one line, collections of files, DOIs and editors, conflicts on
+every single-valued property, and the per-document build summary."""
+
+from __future__ import annotations
+
+import pytest
+from rdflib import Literal, URIRef
+
+from kg.build import BuildReport, DocumentReport, to_rdf
+from kg.identity.curation import Curation
+from kg.identity.resolve import resolve
+from kg.outputs.explain import conflicts
+from kg.rdf.serialize import serialize_trig
+from kg.records import Author, Document, Position, Profile, Skill, Span, VenueRef, Work
+from kg.store import open_store, write_store
+from kg.vocab import DATA, KG
+
+JANE = Profile("Jane Doe", Span("a.md", 1, 1))
+
+
+def graphs(docs):
+    res = resolve(docs)
+    ds, merged = to_rdf(docs, Curation(), res, include_private=False)
+    return res, ds, merged
+
+
+def author(name):
+    return Author(name, name)
+
+
+def test_a_document_without_an_owner_gives_its_works_and_authors():
+    # A group page: two works, three distinct authors, one venue; nobody owns the page.
+    works = [Work("Alpha", Span("group.md", 3, 3), authors=[author("Ann Lee"), author("Bo Chen")],
+                  venue=VenueRef("Systems Conference", "SYSC"), year="2021"),
+             Work("Beta", Span("group.md", 4, 4), authors=[author("Bo Chen"), author("Cy Park")], year="2022")]
+    doc = Document("group.md", "markdown", "0", None, facts=works)
+    res, _, merged = graphs([doc])
+    assert res.subject_of_document == {}
+    assert sorted(p.name for p in res.people.values()) == ["Ann Lee", "Bo Chen", "Cy Park"]
+    alpha = URIRef(res.work("group.md", works[0]))
+    assert len(set(merged.objects(alpha, KG.hasAuthor))) == 2
+    assert (alpha, KG.publishedIn, URIRef(DATA["venue/sysc"])) in merged
+
+
+def test_an_orcid_work_without_authors_credits_the_owner_at_no_known_place():
+    work = Work("Gamma", Span("orcid.json", 1, 1, place="works[0]"), authors_not_listed=True)
+    doc = Document("orcid.json", "orcid", "0", Profile("Jane Doe", Span("orcid.json", 1, 1)), facts=[work])
+    res, _, merged = graphs([doc])
+    node = URIRef(res.work("orcid.json", work))
+    jane = URIRef(DATA["person/jane-doe"])
+    assert (node, KG.hasAuthor, jane) in merged
+    authorship = next(merged.objects(node, KG.hasAuthorship))
+    assert merged.value(authorship, KG.ordinal) is None  # the place is unknown: no ordinal
+    # the place of the work in its file is kept as provenance
+    assert merged.value(node, KG.sourcePlace) == Literal("works[0]")
+
+
+def test_an_orcid_work_without_authors_in_a_document_without_owner_has_no_author():
+    work = Work("Gamma", Span("list.json", 1, 1), authors_not_listed=True)
+    res, _, merged = graphs([Document("list.json", "json", "0", None, facts=[work])])
+    assert list(merged.objects(URIRef(res.work("list.json", work)), KG.hasAuthor)) == []
+
+
+def test_two_works_on_one_line_stay_two_works():
+    # A JSON reader puts both entries on line 1; their places tell them apart.
+    a = Work("First Paper", Span("x.json", 1, 1, place="works[0]"), authors=[author("Ann Lee")])
+    b = Work("Second Paper", Span("x.json", 1, 1, place="works[1]"), authors=[author("Ann Lee")])
+    res, _, _ = graphs([Document("x.json", "json", "0", None, facts=[a, b])])
+    assert res.work("x.json", a) != res.work("x.json", b)
+    assert len(res.work_titles) == 2
+
+
+def test_a_fact_from_a_member_file_of_a_collection_names_that_file():
+    work = Work("Delta", Span("site/pubs/delta.md", 2, 5), authors=[author("Ann Lee")])
+    doc = Document("site", "front matter site", "0", None, facts=[work])
+    res, ds, _ = graphs([doc])
+    graph = next(g for g in ds.graphs() if str(g.identifier).endswith("/source/site"))
+    node = URIRef(res.work("site", work))
+    assert graph.value(node, KG.fileName) is None
+    assert graph.value(node, KG.sourceFile) == Literal("site/pubs/delta.md")
+    assert graph.value(node, KG.fromSource) == graph.identifier  # the source is the whole document
+
+
+def test_doi_url_and_editors_are_mapped_and_editors_are_not_authors():
+    work = Work("Epsilon", Span("a.md", 5, 5), authors=[author("Jane Doe")], kind="chapter",
+                editors=["Ed Itor"], doi="10.1000/xyz123", url="https://example.org/epsilon")
+    res, _, merged = graphs([Document("a.md", "markdown", "0", JANE, facts=[work])])
+    node = URIRef(res.work("a.md", work))
+    assert merged.value(node, KG.doi) == Literal("10.1000/xyz123")
+    assert merged.value(node, KG.url) == URIRef("https://example.org/epsilon")
+    editor = URIRef(DATA["person/ed-itor"])
+    assert (node, KG.editor, editor) in merged
+    assert set(merged.objects(node, KG.hasAuthor)) == {URIRef(DATA["person/jane-doe"])}
+
+
+@pytest.mark.parametrize("prop, older, newer", [("level", 3, 4), ("levelOutOf", 5, 10)])
+def test_conflicts_report_every_single_valued_property(tmp_path, prop, older, newer):
+    # Two versions of Jane Doe's CV rate the same skill differently; the newer (2024) wins.
+    def cv(path, date, **skill):
+        values = {"level": 3, "level_out_of": 5} | skill
+        return Document(path, "markdown", "0", Profile("Jane Doe", Span(path, 1, 1)), latest_date=date,
+                        facts=[Skill("Python", Span(path, 9, 9), **values)])
+    field = {"level": "level", "levelOutOf": "level_out_of"}[prop]
+    docs = [cv("cv-2023.md", "2023", **{field: older}), cv("cv-2024.md", "2024", **{field: newer})]
+    res, ds, merged = graphs(docs)
+    write_store(tmp_path, serialize_trig(ds), merged.serialize(format="turtle").encode())
+    frame = conflicts(open_store(tmp_path))
+    rows = frame[frame.property == prop]
+    assert sorted(zip(rows.source, rows.value.astype(int), rows.chosen, strict=False)) == [
+        ("cv-2023.md", older, False), ("cv-2024.md", newer, True)]
+
+
+def test_the_build_summary_says_what_each_document_gave():
+    report = BuildReport(documents=2, people=3, works=2, written=["out/kg.ttl"],
+                         per_document=[DocumentReport("a.md", works=2, people=3),
+                                       DocumentReport("group.md", works=1, people=2, skipped=1)])
+    lines = report.summary().splitlines()
+    assert lines[1:3] == ["  a.md: 2 works, 3 people, 0 skipped", "  group.md: 1 works, 2 people, 1 skipped"]
+
+
+def test_owner_facts_of_a_document_without_owner_are_reported(tmp_path):
+    from kg.build import _ownerless_skip
+
+    doc = Document("group.md", "markdown", "0", None,
+                   facts=[Work("Alpha", Span("group.md", 3, 3)), Position("Lecturer", None, None, Span("group.md", 5, 5))])
+    skip = _ownerless_skip(doc)
+    assert skip is not None and "1 Position records are not attributed" in skip.reason
