@@ -10,12 +10,11 @@ import json
 import shutil
 
 import pytest
+from conftest import TESTDATA, run_kg
 
 from kg.records import Education, Work
 from kg.sources import find_sources, read_document, read_path
 from kg.sources.summary import document_summary
-
-from conftest import TESTDATA, run_kg
 
 READERS = TESTDATA / "readers"
 

@@ -15,7 +15,7 @@ import re
 
 import bibtexparser
 from bibtexparser.middlewares.names import parse_single_name_into_parts, split_multiple_persons_names
-from bibtexparser.model import (DuplicateFieldKeyBlock, Entry, ParsingFailedBlock, String)
+from bibtexparser.model import DuplicateFieldKeyBlock, Entry, ParsingFailedBlock, String
 from pylatexenc.latex2text import LatexNodes2Text
 
 from kg.records import Document, Skip, Span, VenueRef, Work

@@ -16,8 +16,17 @@ from bisect import bisect_right
 
 from kg.records import Document, Profile, Skip, Span, VenueRef, Work
 from kg.sources.decode import decode_text
-from kg.sources.pubfields import (Entry, frequent_author, is_preprint_venue, kind_status_of_type, plain_text,
-                                  synonyms, truthy, venue_status, year_of)
+from kg.sources.pubfields import (
+    Entry,
+    frequent_author,
+    is_preprint_venue,
+    kind_status_of_type,
+    plain_text,
+    synonyms,
+    truthy,
+    venue_status,
+    year_of,
+)
 from kg.sources.registry import Source
 from kg.sources.safeyaml import YamlRefused, compose_yaml, node_lines
 

@@ -19,11 +19,21 @@ from pathlib import PurePosixPath
 
 from kg.records import Author, Document, Profile, Skip, Span, VenueRef, Work
 from kg.sources.decode import decode_text
-from kg.sources.pubfields import (Entry, authors_of, fullest_name, is_preprint_venue, kind_status_of_type, person_key,
-                                  plain_text, synonyms, truthy, venue_status, year_of)
+from kg.sources.pubfields import (
+    Entry,
+    authors_of,
+    fullest_name,
+    is_preprint_venue,
+    kind_status_of_type,
+    person_key,
+    plain_text,
+    truthy,
+    venue_status,
+    year_of,
+)
 from kg.sources.registry import Source
 from kg.sources.safeyaml import YamlRefused, load_yaml
-from kg.sources.text import split_author_list, strip_markup
+from kg.sources.text import split_author_list
 from kg.words import word_list
 
 _TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:", re.M)

@@ -18,8 +18,13 @@ import sys
 from pathlib import Path
 
 from pylatexenc.latex2text import LatexNodes2Text
-from pylatexenc.latexwalker import LatexGroupNode, LatexMacroNode, LatexWalker, LatexWalkerError, \
-    get_default_latex_context_db
+from pylatexenc.latexwalker import (
+    LatexGroupNode,
+    LatexMacroNode,
+    LatexWalker,
+    LatexWalkerError,
+    get_default_latex_context_db,
+)
 from pylatexenc.macrospec import EnvironmentSpec, MacroSpec
 
 from kg.records import Document, Skip, Span

@@ -16,8 +16,15 @@ import re
 from dataclasses import dataclass, field
 
 from pylatexenc.latex2text import LatexNodes2Text
-from pylatexenc.latexwalker import (LatexCharsNode, LatexCommentNode, LatexEnvironmentNode, LatexGroupNode,
-                                    LatexMacroNode, LatexMathNode, LatexSpecialsNode)
+from pylatexenc.latexwalker import (
+    LatexCharsNode,
+    LatexCommentNode,
+    LatexEnvironmentNode,
+    LatexGroupNode,
+    LatexMacroNode,
+    LatexMathNode,
+    LatexSpecialsNode,
+)
 
 from kg.sources.converted import MarkdownLines, Origin
 
