@@ -15,7 +15,7 @@ from functools import cache
 
 from kg.records import Skip, Span, VenueRef, Work
 from kg.sources.text import looks_like_person_name, split_author_list
-from kg.sources.biblio import status_in
+from kg.sources.fields import status_in
 from kg.words import word_list
 
 _YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
