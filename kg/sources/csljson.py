@@ -10,7 +10,6 @@ import re
 
 from kg.records import Document, Skip, Span, VenueRef, Work
 from kg.sources import fields, safe
-from kg.sources.decode import decode_text
 
 _CSL_KEYS = re.compile(rb'"(?:issued|container-title|family|citation-key|date-parts)"')
 _OTHER_FORMATS = re.compile(rb'"(?:authorships|publication_year|orcid-identifier|work-summary|message-type)"')
@@ -23,12 +22,10 @@ def sniff(head: bytes) -> bool:
 
 
 def read(source) -> Document:
-    text, warnings = decode_text(source.data, source.name)
-    doc = Document(path=source.name, format="csl-json", sha256="", subject=None, skipped=list(warnings))
-    data = safe.load_json(text, source.name)
-    if isinstance(data, Skip):
-        doc.skipped.append(data)
+    doc = Document(path=source.name, format="csl-json", sha256="", subject=None)
+    if not (loaded := safe.json_document(source, doc)):
         return doc
+    text, data = loaded
     items = data if isinstance(data, list) else [data] if isinstance(data, dict) else None
     if items is None:
         doc.skipped.append(Skip(Span(source.name, 1, 1), "not CSL-JSON (expected an array of items); not read"))

@@ -24,7 +24,7 @@ from kg.sources.fields import (authors_of, fullest_name, is_preprint_venue, kind
 from kg.sources.pubfields import Entry, plain_text
 from kg.sources.registry import Source
 from kg.sources.safe import YamlRefused, load_yaml
-from kg.sources.text import split_author_list, strip_markup
+from kg.sources.text import split_author_list
 from kg.words import word_list
 
 _TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:", re.M)

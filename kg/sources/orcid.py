@@ -13,7 +13,6 @@ import re
 
 from kg.records import Document, Profile, Skip, Span, VenueRef, Work
 from kg.sources import fields, safe
-from kg.sources.decode import decode_text
 
 _JSON_MARKS = re.compile(rb'"(?:orcid-identifier|activities-summary|work-summary|put-code)"')
 
@@ -30,12 +29,9 @@ def read(source) -> Document:
     if source.data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"<":
         _read_xml(source.data, source.name, doc)
         return doc
-    text, warnings = decode_text(source.data, source.name)
-    doc.skipped.extend(warnings)
-    data = safe.load_json(text, source.name)
-    if isinstance(data, Skip):
-        doc.skipped.append(data)
+    if not (loaded := safe.json_document(source, doc)):
         return doc
+    text, data = loaded
     _read_json(data, safe.JsonLines(text), source.name, doc)
     return doc
 

@@ -33,6 +33,20 @@ def load_json(text: str, document: str):
         return Skip(Span(document, 1, 1), "JSON nested too deeply to read; not read")
 
 
+def json_document(source, doc):
+    """The decoded text and JSON value of a one-file *source*; decoding warnings and, when the text
+    is not JSON, the skip naming where it breaks go to *doc* (then None)."""
+    from kg.sources.decode import decode_text
+
+    text, warnings = decode_text(source.data, source.name)
+    doc.skipped.extend(warnings)
+    data = load_json(text, source.name)
+    if isinstance(data, Skip):
+        doc.skipped.append(data)
+        return None
+    return text, data
+
+
 def json_spans(text: str, depth: int) -> dict[tuple, tuple[int, int]]:
     """(first, last) line of each JSON value down to *depth* levels, by path; *text* is valid JSON."""
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]

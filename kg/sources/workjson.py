@@ -13,7 +13,6 @@ import re
 
 from kg.records import Document, Skip, Span, VenueRef, Work
 from kg.sources import csljson, fields, safe
-from kg.sources.decode import decode_text
 
 _MARKS = re.compile(rb'"(?:authorships|publication_year|message-type)"|"id"\s*:\s*"https://openalex\.org/')
 
@@ -24,12 +23,10 @@ def sniff(head: bytes) -> bool:
 
 
 def read(source) -> Document:
-    text, warnings = decode_text(source.data, source.name)
-    doc = Document(path=source.name, format="work-json", sha256="", subject=None, skipped=list(warnings))
-    data = safe.load_json(text, source.name)
-    if isinstance(data, Skip):
-        doc.skipped.append(data)
+    doc = Document(path=source.name, format="work-json", sha256="", subject=None)
+    if not (loaded := safe.json_document(source, doc)):
         return doc
+    text, data = loaded
     lines = safe.JsonLines(text)
     if isinstance(data, dict) and isinstance(data.get("message"), dict):  # Crossref
         message = data["message"]
