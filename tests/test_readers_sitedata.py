@@ -228,8 +228,8 @@ def test_json_resume(datafiles):
 def test_broken_data_files_are_one_skip_each(datafiles):
     # a missing comma: JSON notices it at the next entry, line 4 column 5
     assert datafiles["broken.json"]["skipped"] == [
-        "broken.json:4: not valid JSON (Expecting ',' delimiter, column 5); fix the file there "
-        "(a JSON checker shows the place)"]
+        "broken.json:4: not valid JSON: Expecting ',' delimiter at line 4, column 5; fix the file or export it "
+        "again"]
     assert datafiles["broken.json"]["works"] == []
     # the alias bomb: refused at the first alias, line 2
     (skip,) = datafiles["bomb.yml"]["skipped"]

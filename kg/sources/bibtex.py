@@ -5,7 +5,7 @@ cannot parse, which are skipped with their place while the rest is read; pylatex
 (accents, braces, ``\\&``). Authors keep their printed order; ``and others`` marks et al.; marks
 inside author fields (``Name*``, ``Name$^\\dagger$``) are taken off the name and recorded. A
 BibTeX file names no owner: the author of most entries is taken as the owner (a CV bibliography,
-an al-folio site), see :func:`kg.sources.biblio.majority_owner`.
+an al-folio site), see :func:`kg.sources.fields.frequent_author`.
 """
 
 from __future__ import annotations
@@ -19,8 +19,17 @@ from bibtexparser.model import DuplicateFieldKeyBlock, Entry, ParsingFailedBlock
 from pylatexenc.latex2text import LatexNodes2Text
 
 from kg.records import Document, Skip, Span, VenueRef, Work
-from kg.sources import biblio
 from kg.sources.decode import decode_text
+from kg.sources.fields import (
+    author,
+    clean_doi,
+    frequent_author,
+    is_garbage_title,
+    kind_and_status,
+    mark_et_al,
+    status_in,
+    year_of,
+)
 
 # bibtexparser logs every entry it cannot parse; this reader reports them as skips instead.
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
@@ -54,7 +63,7 @@ def read(source) -> Document:
     if not doc.facts and not any(isinstance(b, (Entry, ParsingFailedBlock)) for b in library.blocks):
         doc.skipped.append(Skip(Span(source.name, 1, 1), "no BibTeX entry (@article{...}) found; "
                                                          "check that this is a BibTeX file"))
-    doc.subject = biblio.majority_owner(doc.facts, source.name)
+    doc.subject = frequent_author(doc.facts, source.name)
     return doc
 
 
@@ -145,13 +154,13 @@ def _people(raw: str, where: Span, skipped: list[Skip]) -> list:
     people = []
     for part in split_multiple_persons_names(raw):
         if part.strip().lower() in ("others", "{others}", "et al.", "et al"):
-            biblio.mark_et_al(people)
+            mark_et_al(people)
             continue
         printed = part
         if _has_top_level_comma(part):
             parts = parse_single_name_into_parts(part, strict=False)
             printed = " ".join(parts.first + parts.von + parts.last + parts.jr)
-        person = biblio.author(decode_latex(printed))
+        person = author(decode_latex(printed))
         if person is None:
             skipped.append(Skip(where, f"author {part.strip()!r} is not a name; left out of the author list"))
             continue
@@ -174,15 +183,16 @@ def _work(entry: Entry, strings: dict[str, str], span: Span, skipped: list[Skip]
     for field in entry.fields:
         fields.setdefault(field.key.lower(), _value(str(field.value), strings))
     title = decode_latex(fields.get("title", "")).rstrip(".").strip()
-    if not title or biblio.is_garbage_title(title):
+    if not title or is_garbage_title(title):
         skipped.append(Skip(span, "entry has no title; not read as a work (add a title field)"))
         return None
-    kind, type_status = biblio.kind_and_status(entry.entry_type)
+    kind, type_status = kind_and_status(entry.entry_type)
+    kind = kind or "other"
     authors = _people(fields.get("author", ""), span, skipped)
     editors = [a.name for a in _people(fields.get("editor", ""), span, skipped)]
     venue = _venue(fields, kind)
-    year = biblio.year_in(fields.get("year")) or biblio.year_in(fields.get("date"))
-    doi = biblio.clean_doi(fields.get("doi"))
+    year = year_of(fields.get("year")) or year_of(fields.get("date"))
+    doi = clean_doi(fields.get("doi"))
     url = fields.get("url", "").strip() or None
     return Work(title=title, span=span, authors=authors, kind=kind, venue=venue, year=year,
                 status=_status(fields, venue, type_status), editors=editors, doi=doi, url=url)
@@ -203,10 +213,10 @@ def _venue(fields: dict[str, str], kind: str) -> VenueRef | None:
 def _status(fields: dict[str, str], venue: VenueRef | None, type_status: str | None) -> str:
     """Preprint when the venue is a preprint server, or there is no venue and an arXiv id or a
     preprint type; under review when the venue, note or publication state says so."""
-    said = biblio.status_in(venue.name if venue else None)
+    said = status_in(venue.name if venue else None)
     if said:
         return said
-    noted = biblio.status_in(fields.get("pubstate"), fields.get("note"))
+    noted = status_in(fields.get("pubstate"), fields.get("note"))
     if noted == "under review":
         return noted
     if venue is None:

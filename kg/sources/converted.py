@@ -100,6 +100,17 @@ def read_converted(md: MarkdownLines, doc: Document, fmt: str, how_to_see: str) 
     return doc
 
 
+def read_with(source, fmt: str, convert) -> Document:
+    """Read a one-file *source* that *convert* (``bytes -> (MarkdownLines, problem or None)``) turns
+    into text for the free-text reader; a problem is the document's one skip."""
+    doc = Document(path=source.name, format=fmt, sha256="", subject=None)
+    md, problem = convert(source.data)
+    if problem:
+        doc.skipped.append(Skip(Span(source.name, 1, 1), problem))
+        return doc
+    return read_converted(md, doc, fmt, f"python -m {convert.__module__} {source.name}")
+
+
 def _original_span(span: Span, md: MarkdownLines) -> Span:
     """*span* (lines of the converted text) as lines or places of the original document."""
     if not md.origins:

@@ -9,8 +9,7 @@ from __future__ import annotations
 import re
 
 from kg.records import Document, Skip, Span, VenueRef, Work
-from kg.sources import biblio
-from kg.sources.decode import decode_text
+from kg.sources import fields, safe
 
 _CSL_KEYS = re.compile(rb'"(?:issued|container-title|family|citation-key|date-parts)"')
 _OTHER_FORMATS = re.compile(rb'"(?:authorships|publication_year|orcid-identifier|work-summary|message-type)"')
@@ -23,28 +22,25 @@ def sniff(head: bytes) -> bool:
 
 
 def read(source) -> Document:
-    text, warnings = decode_text(source.data, source.name)
-    doc = Document(path=source.name, format="csl-json", sha256="", subject=None, skipped=list(warnings))
-    data = biblio.load_json(text, source.name)
-    if isinstance(data, Skip):
-        doc.skipped.append(data)
+    doc = Document(path=source.name, format="csl-json", sha256="", subject=None)
+    if not (loaded := safe.json_document(source, doc)):
         return doc
+    text, data = loaded
     items = data if isinstance(data, list) else [data] if isinstance(data, dict) else None
     if items is None:
         doc.skipped.append(Skip(Span(source.name, 1, 1), "not CSL-JSON (expected an array of items); not read"))
         return doc
-    read_items(items, "", biblio.LineFinder(text), source.name, doc)
+    read_items(items, (), safe.JsonLines(text), source.name, doc)
     return doc
 
 
-def read_items(items: list, path: str, lines: biblio.LineFinder, document: str, doc: Document) -> None:
+def read_items(items: list, path: tuple, lines: safe.JsonLines, document: str, doc: Document) -> None:
     """Each CSL or Crossref item of *items* (found at JSON *path*) as a work, or a skip naming its place."""
     for n, item in enumerate(items):
-        place = f"{path}[{n}]"
         if not isinstance(item, dict):
-            doc.skipped.append(Skip(Span(document, 1, 1, place), "item is not a JSON object; not read"))
+            doc.skipped.append(Skip(lines.span(document, path + (n,)), "item is not a JSON object; not read"))
             continue
-        work = work_of_item(item, lines, document, place)
+        work = work_of_item(item, lines, document, path + (n,))
         (doc.skipped if isinstance(work, Skip) else doc.facts).append(work)
 
 
@@ -71,37 +67,38 @@ def _year(item: dict) -> str | None:
         if isinstance(date, dict):
             parts = date.get("date-parts")
             if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0] and parts[0][0]:
-                return biblio.year_in(str(parts[0][0]))
+                return fields.year_of(str(parts[0][0]))
             for text_key in ("raw", "literal"):
                 if date.get(text_key):
-                    return biblio.year_in(str(date[text_key]))
+                    return fields.year_of(str(date[text_key]))
         elif isinstance(date, (str, int)):
-            return biblio.year_in(str(date))
+            return fields.year_of(str(date))
     return None
 
 
-def work_of_item(item: dict, lines: biblio.LineFinder, document: str, place: str) -> Work | Skip:
+def work_of_item(item: dict, lines: safe.JsonLines, document: str, path: tuple) -> Work | Skip:
     """One CSL (or Crossref) item as a work."""
     title = _first(item.get("title")).rstrip(".")
-    span = lines.span(document, _first(item.get("title")) or None, place)
-    why = biblio.is_garbage_title(title) if title else "it has no title"
+    span = lines.span(document, path)
+    why = fields.is_garbage_title(title) if title else "it has no title"
     if why:
         return Skip(span, f"item not read as a work: {why}")
     authors = []
     for person in item.get("author") or []:
-        author = biblio.author(_name(person))
+        author = fields.author(_name(person))
         if author:
             authors.append(author)
-    kind, type_status = biblio.kind_and_status(_first(item.get("type")))
+    kind, type_status = fields.kind_and_status(_first(item.get("type")))
+    kind = kind or "other"
     container = _first(item.get("container-title"))
     publisher = _first(item.get("publisher"))
     venue_name = container or (publisher if kind in ("thesis", "report", "book") or type_status else "")
     short = _first(item.get("container-title-short")) or _first(item.get("short-container-title"))
     venue = VenueRef(name=venue_name or None, acronym=short if short and short != venue_name else None) \
         if venue_name or short else None
-    status = (biblio.status_in(container, publisher, _first(item.get("genre")), _first(item.get("status")))
+    status = (fields.status_in(container, publisher, _first(item.get("genre")), _first(item.get("status")))
               or type_status or "published")
     return Work(title=title, span=span, authors=authors, kind=kind, status=status, venue=venue, year=_year(item),
                 editors=[_name(e) for e in item.get("editor") or [] if _name(e)],
-                doi=biblio.clean_doi(_first(item.get("DOI") or item.get("doi"))),
+                doi=fields.clean_doi(_first(item.get("DOI") or item.get("doi"))),
                 url=_first(item.get("URL") or item.get("url")) or None)

@@ -10,25 +10,22 @@ of its entries have a title and authors, a venue or a DOI.
 
 from __future__ import annotations
 
-import json
 import re
-from bisect import bisect_right
 
 from kg.records import Document, Profile, Skip, Span, VenueRef, Work
 from kg.sources.decode import decode_text
-from kg.sources.pubfields import (
-    Entry,
+from kg.sources.fields import (
+    authors_of,
     frequent_author,
     is_preprint_venue,
-    kind_status_of_type,
-    plain_text,
-    synonyms,
+    kind_and_status,
     truthy,
     venue_status,
     year_of,
 )
+from kg.sources.pubfields import Entry, plain_text, synonyms
 from kg.sources.registry import Source
-from kg.sources.safeyaml import YamlRefused, compose_yaml, node_lines
+from kg.sources.safe import YamlRefused, compose_yaml, json_spans, load_json, node_lines, path_text
 
 #: How deep in a data file publication lists are looked for ({"papers": {"2020": [...]}} is depth 2).
 MAX_DEPTH = 4
@@ -73,7 +70,7 @@ def read(source: Source) -> Document:
     for path, entries, group in lists:
         for i, item in enumerate(entries):
             item_path = path + (i,)
-            span = Span(name, *spans.get(item_path, spans.get(path, (1, 1))), place=_path_text(item_path))
+            span = Span(name, *spans.get(item_path, spans.get(path, (1, 1))), place=path_text(item_path))
             if not isinstance(item, dict):
                 doc.skipped.append(Skip(span, "an entry that is not a set of fields (title:, authors:, ...); "
                                               "not read"))
@@ -86,9 +83,7 @@ def read(source: Source) -> Document:
                 doc.facts.append(fact)
     if doc.subject is None:
         # A personal site marks its owner (bold) in most entries; a lab's PI in every entry is not an owner.
-        owner = frequent_author(doc.facts, marked_only=True)
-        if owner:
-            doc.subject = Profile(owner, Span(name, 1, 1))
+        doc.subject = frequent_author(doc.facts, name, highlighted_only=True)
     years = [w.year for w in doc.facts if w.year]
     doc.latest_date = max(years) if years else None
     return doc
@@ -97,24 +92,13 @@ def read(source: Source) -> Document:
 def _parse(text: str, name: str):
     """(data, {path: (first, last line)}, format) or a Skip naming where the file is not JSON/YAML."""
     if text.lstrip()[:1] in ("{", "["):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            return Skip(Span(name, err.lineno, err.lineno), f"not valid JSON ({err.msg}, column {err.colno}); "
-                                                            "fix the file there (a JSON checker shows the place)")
-        return data, _json_spans(text), "json-data"
+        data = load_json(text, name)
+        return data if isinstance(data, Skip) else (data, json_spans(text, MAX_DEPTH + 1), "json-data")
     try:
         node, data = compose_yaml(text)
     except YamlRefused as err:
         return Skip(Span(name, err.line, err.line), err.message)
     return data, node_lines(node, MAX_DEPTH + 1), "yaml-data"
-
-
-def _path_text(path: tuple) -> str:
-    out = ""
-    for p in path:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out
 
 
 def _resume_owner(basics: dict, span: Span) -> Profile | None:
@@ -164,7 +148,7 @@ def _group_of(key: str, group: dict) -> dict:
     status = label_status(words)
     if status:
         out["status"] = status
-    kind, _ = kind_status_of_type(words)
+    kind, _ = kind_and_status(words)
     if kind:
         out["kind"] = kind
     return out
@@ -194,7 +178,7 @@ def _work(entry: Entry, span: Span, group: dict) -> Work | Skip:
         return Skip(span, f"an entry with no title (looked for {', '.join(synonyms('title'))}); add one")
     printed_venue = entry.text("venue")
     venue, prefix_status = venue_status(printed_venue)
-    kind, type_status = kind_status_of_type(entry.get("kind"))
+    kind, type_status = kind_and_status(entry.get("kind"))
     flag = entry.get("preprint")
     status = label_status(entry.text("status")) or prefix_status
     if status is None and truthy(flag):
@@ -205,7 +189,7 @@ def _work(entry: Entry, span: Span, group: dict) -> Work | Skip:
     return Work(
         title=title.rstrip("."),
         span=span,
-        authors=entry.authors(),
+        authors=authors_of(entry.get("authors")),
         kind=kind or group.get("kind") or "article",
         status=status or "published",
         venue=VenueRef(venue) if venue else None,
@@ -214,45 +198,3 @@ def _work(entry: Entry, span: Span, group: dict) -> Work | Skip:
         url=plain_text(entry.get("url")),
         abstract=plain_text(entry.get("abstract")),
     )
-
-
-def _json_spans(text: str, depth: int = MAX_DEPTH + 1) -> dict[tuple, tuple[int, int]]:
-    """(first, last) line of each JSON value down to *depth* levels, by path; *text* is valid JSON."""
-    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    decoder = json.JSONDecoder()
-    scanstring = json.decoder.scanstring
-    out: dict[tuple, tuple[int, int]] = {}
-
-    def line(pos: int) -> int:
-        return bisect_right(line_starts, pos)
-
-    def skip_ws(i: int) -> int:
-        while i < len(text) and text[i] in " \t\r\n":
-            i += 1
-        return i
-
-    def value(i: int, path: tuple) -> int:
-        i = skip_ws(i)
-        start, ch = i, text[i]
-        if ch in "{[" and len(path) < depth:
-            close, index = ("}" if ch == "{" else "]"), 0
-            i = skip_ws(i + 1)
-            while text[i] != close:
-                if ch == "{":
-                    key, i = scanstring(text, i + 1)
-                    i = skip_ws(i) + 1  # the colon
-                    i = value(i, path + (key,))
-                else:
-                    i = value(i, path + (index,))
-                    index += 1
-                i = skip_ws(i)
-                if text[i] == ",":
-                    i = skip_ws(i + 1)
-            end = i + 1
-        else:
-            _, end = decoder.raw_decode(text, start)
-        out[path] = (line(start), line(end - 1))
-        return end
-
-    value(0, ())
-    return out

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from kg.records import Document, Profile, Skip, Span, VenueRef, Work
-from kg.sources import biblio
+from kg.sources import fields, safe
 
 _HOMONYM_NUMBER = re.compile(r"\s+\d{4}$")
 _PUBLICATION_TYPES = ("article", "inproceedings", "incollection", "book", "proceedings", "phdthesis",
@@ -34,22 +34,22 @@ def printed_name(name: str) -> str:
 
 def read(source) -> Document:
     doc = Document(path=source.name, format="dblp", sha256="", subject=None)
-    root = biblio.parse_xml(source.data, source.name)
+    root = safe.parse_xml(source.data, source.name)
     if isinstance(root, Skip):
         doc.skipped.append(root)
         return doc
-    if biblio.local_name(root) != "dblpperson":
+    if safe.local_name(root) != "dblpperson":
         doc.skipped.append(Skip(Span(source.name, root.sourceline or 1, root.sourceline or 1),
-                                f"not a dblp person page (the root element is <{biblio.local_name(root)}>); not read"))
+                                f"not a dblp person page (the root element is <{safe.local_name(root)}>); not read"))
         return doc
     name = printed_name(root.get("name") or "")
     if name:
         doc.subject = Profile(name=name, span=Span(source.name, root.sourceline or 1, root.sourceline or 1, "dblpperson"))
-    for n, record in enumerate(c for c in root if biblio.local_name(c) == "r"):
-        item = next((c for c in record if biblio.local_name(c)), None)
+    for n, record in enumerate(c for c in root if safe.local_name(c) == "r"):
+        item = next((c for c in record if safe.local_name(c)), None)
         if item is None:
             continue
-        kind_name = biblio.local_name(item)
+        kind_name = safe.local_name(item)
         first = item.sourceline or record.sourceline or 1
         span = Span(source.name, first, _last_line(item, first), f"{kind_name}{{{item.get('key') or n}}}")
         if kind_name not in _PUBLICATION_TYPES:
@@ -68,22 +68,23 @@ def _last_line(element, first: int) -> int:
 
 
 def _field(item, name: str) -> str:
-    element = next((c for c in item if biblio.local_name(c) == name), None)
-    return biblio.xml_text(element)
+    element = next((c for c in item if safe.local_name(c) == name), None)
+    return safe.xml_text(element)
 
 
 def _work(item, kind_name: str, span: Span) -> Work | Skip:
     title = _field(item, "title").rstrip(".")
-    if not title or biblio.is_garbage_title(title):
+    if not title or fields.is_garbage_title(title):
         return Skip(span, "dblp record without a usable title; not read")
-    authors = [a for a in (biblio.author(printed_name(biblio.xml_text(c)))
-                           for c in item if biblio.local_name(c) == "author") if a]
-    editors = [printed_name(biblio.xml_text(c)) for c in item if biblio.local_name(c) == "editor"]
-    kind, type_status = biblio.kind_and_status(kind_name)
+    authors = [a for a in (fields.author(printed_name(safe.xml_text(c)))
+                           for c in item if safe.local_name(c) == "author") if a]
+    editors = [printed_name(safe.xml_text(c)) for c in item if safe.local_name(c) == "editor"]
+    kind, type_status = fields.kind_and_status(kind_name)
+    kind = kind or "other"
     venue_name = _field(item, "journal") or _field(item, "booktitle") or _field(item, "school") or _field(item, "publisher")
     venue = VenueRef(name=venue_name) if venue_name else None
-    status = biblio.status_in(venue_name) or type_status or "published"
+    status = fields.status_in(venue_name) or type_status or "published"
     ee = _field(item, "ee")
     return Work(title=title, span=span, authors=authors, kind=kind, status=status, venue=venue,
-                year=biblio.year_in(_field(item, "year")), editors=editors, doi=biblio.clean_doi(ee) if "doi" in ee else None,
+                year=fields.year_of(_field(item, "year")), editors=editors, doi=fields.clean_doi(ee) if "doi" in ee else None,
                 url=ee or None)

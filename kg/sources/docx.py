@@ -16,8 +16,8 @@ import re
 import sys
 import zipfile
 
-from kg.records import Document, Skip, Span
-from kg.sources.converted import MarkdownLines, Origin, normalise_ligatures, read_converted
+from kg.records import Document
+from kg.sources.converted import MarkdownLines, Origin, normalise_ligatures, read_with
 from kg.sources.registry import Source
 
 # A part this large (uncompressed) is no CV: refuse it rather than inflate it (a zip bomb).
@@ -33,17 +33,11 @@ def sniff(head: bytes) -> bool:
 
 
 def read(source: Source) -> Document:
-    doc = Document(path=source.name, format="docx-cv", sha256="", subject=None)
-    md, problem = convert(source.data)
-    if problem:
-        doc.skipped.append(Skip(Span(source.name, 1, 1), problem))
-        return doc
-    return read_converted(md, doc, "docx-cv", f"python -m kg.sources.docx {source.name}")
+    return read_with(source, "docx-cv", convert)
 
 
 def to_markdown(data: bytes) -> str:
-    md, _ = convert(data)
-    return md.text()
+    return convert(data)[0].text()
 
 
 def convert(data: bytes) -> tuple[MarkdownLines, str | None]:

@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 
 from kg.records import Author, Document, Education, OrgRef, Period, Profile, Skip, Span, VenueRef, Work
-from kg.sources.pubfields import kind_status_of_type, year_of
+from kg.sources.fields import kind_and_status, year_of
 from kg.sources.registry import Source
+from kg.sources.safe import local_name, parse_xml
 from kg.sources.sections import ORG_WORDS
 from kg.sources.text import clean_person_name
-from kg.words import word_list
+from kg.words import word_list, word_table
 
 DC = "http://purl.org/dc/elements/1.1/"
 MODS = "http://www.loc.gov/mods/v3"
@@ -33,24 +34,11 @@ def sniff(head: bytes) -> bool:
 
 def read(source: Source) -> Document:
     """Read the thesis (or other) records of one repository XML file."""
-    from lxml import etree
-
     name = source.name
     doc = Document(path=name, format="dspace-xml", sha256="", subject=None)
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
-                             remove_comments=True, remove_pis=True)
-    entity = re.search(rb"<!ENTITY", source.data)
-    if entity:
-        line = source.data[:entity.start()].count(b"\n") + 1
-        doc.skipped.append(Skip(Span(name, line, line), "the file declares XML entities (<!ENTITY ...>), which kg does "
-                                                        "not expand (they can make a small file huge); remove the "
-                                                        "DOCTYPE block"))
-        return doc
-    try:
-        root = etree.fromstring(source.data, parser)
-    except etree.XMLSyntaxError as err:
-        line = err.position[0] if err.position else 1
-        doc.skipped.append(Skip(Span(name, line, line), f"not well-formed XML ({err.msg}); fix the file there"))
+    root = parse_xml(source.data, name)
+    if isinstance(root, Skip):
+        doc.skipped.append(root)
         return doc
     records = _records(root)
     if not records:
@@ -74,10 +62,6 @@ def read(source: Source) -> Document:
     return doc
 
 
-def _local(tag) -> str:
-    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
-
-
 def _text(el) -> str:
     return re.sub(r"\s+", " ", "".join(el.itertext())).strip()
 
@@ -86,8 +70,8 @@ def _records(root) -> list[tuple[dict, int]]:
     """Each record's fields as {field: [(value, qualifier)]}, with the record's line."""
     out = []
     for el in root.iter():
-        local = _local(el.tag)
-        if local == "dim" and any(_local(c.tag) == "field" for c in el):
+        local = local_name(el)
+        if local == "dim" and any(local_name(c) == "field" for c in el):
             out.append((_dim_fields(el), el.sourceline or 1))
         elif local == "mods":
             out.append((_mods_fields(el), el.sourceline or 1))
@@ -95,7 +79,7 @@ def _records(root) -> list[tuple[dict, int]]:
             fields: dict = {}
             for c in el:
                 if isinstance(c.tag, str) and c.tag.startswith(f"{{{DC}}}"):
-                    fields.setdefault(_local(c.tag), []).append((_text(c), None))
+                    fields.setdefault(local_name(c), []).append((_text(c), None))
             out.append((fields, el.sourceline or 1))
     return out
 
@@ -103,7 +87,7 @@ def _records(root) -> list[tuple[dict, int]]:
 def _dim_fields(el) -> dict:
     fields: dict = {}
     for c in el:
-        if _local(c.tag) != "field":
+        if local_name(c) != "field":
             continue
         schema, element, qualifier = c.get("mdschema"), c.get("element"), c.get("qualifier")
         if schema == "thesis" and element == "degree":
@@ -119,11 +103,11 @@ def _mods_fields(el) -> dict:
     fields: dict = {}
     m = f"{{{MODS}}}"
     for title in el.iter(f"{m}titleInfo"):
-        parts = [_text(t) for t in title if _local(t.tag) in ("title", "subTitle")]
+        parts = [_text(t) for t in title if local_name(t) in ("title", "subTitle")]
         fields.setdefault("title", []).append((": ".join(p for p in parts if p), None))
         break
     for person in el.iter(f"{m}name"):
-        parts = {_local(p.get("type") or "") or "": _text(p) for p in person.iter(f"{m}namePart")}
+        parts = {p.get("type") or "": _text(p) for p in person.iter(f"{m}namePart")}
         full = parts.get("", "") or ", ".join(p for p in (parts.get("family"), parts.get("given")) if p)
         roles = {_text(r).lower() for r in person.iter(f"{m}roleTerm")}
         fields.setdefault("creator" if roles & _AUTHOR_ROLES or not roles else "contributor", []).append((full, None))
@@ -165,11 +149,7 @@ def _matches(text: str, words) -> str | None:
 
 
 def _degree_level(text: str) -> str | None:
-    for line in word_list("degree-levels"):
-        level, _, words = line.partition("=")
-        if _matches(text, [w.strip() for w in words.split(",") if w.strip()]):
-            return level.strip()
-    return None
+    return next((level for level, words in word_table("degree-levels").items() if _matches(text, words)), None)
 
 
 def _institution_from_type(types: list[str]) -> str | None:
@@ -191,9 +171,9 @@ def _work(fields: dict, span: Span) -> tuple[Work, Education | None]:
     type_text = " ".join(types + degrees)
     level = _degree_level(type_text)
     is_thesis = bool(level) or bool(_matches(type_text, [w for w in word_list("thesis-words")
-                                                          if kind_status_of_type(w)[0] == "thesis"
+                                                          if kind_and_status(w)[0] == "thesis"
                                                           or w in ("theses", "dissertations")]))
-    kind, status = ("thesis", None) if is_thesis else kind_status_of_type(types)
+    kind, status = ("thesis", None) if is_thesis else kind_and_status(types)
     grantor = [v for v, q in fields.get("degree", []) if q == "grantor" and v]
     institution = (_values(fields, "publisher") or grantor or [None])[0] or _institution_from_type(types)
     identifiers = _values(fields, "identifier")

@@ -19,20 +19,19 @@ from pathlib import PurePosixPath
 
 from kg.records import Author, Document, Profile, Skip, Span, VenueRef, Work
 from kg.sources.decode import decode_text
-from kg.sources.pubfields import (
-    Entry,
+from kg.sources.fields import (
     authors_of,
     fullest_name,
     is_preprint_venue,
-    kind_status_of_type,
+    kind_and_status,
     person_key,
-    plain_text,
     truthy,
     venue_status,
     year_of,
 )
+from kg.sources.pubfields import Entry, plain_text
 from kg.sources.registry import Source
-from kg.sources.safeyaml import YamlRefused, load_yaml
+from kg.sources.safe import YamlRefused, load_yaml
 from kg.sources.text import split_author_list
 from kg.words import word_list
 
@@ -155,8 +154,8 @@ def _work(entry: Entry, span: Span, profiles: dict) -> tuple[Work, bool] | Skip:
         return Skip(span, f"a template page (title {title!r}, no authors); not a publication")
     venue, prefix_status = venue_status(entry.text("venue"))
     kind_key = entry.key_of("kind")
-    table = "hugo-publication-types" if kind_key == "publication_types" else "publication-types"
-    kind, type_status = kind_status_of_type(entry.get("kind"), table)
+    table = "hugo-publication-types" if kind_key == "publication_types" else "work-types"
+    kind, type_status = kind_and_status(entry.get("kind"), table)
     status = prefix_status or type_status or ("preprint" if is_preprint_venue(venue) else "published")
     work = Work(title=title.rstrip("."), span=span, authors=authors, kind=kind or "article", status=status,
                 venue=VenueRef(venue) if venue else None, year=year_of(entry.get("year")),

@@ -20,6 +20,7 @@ import lxml.html
 from kg.records import Document, Profile, Skip, Span, VenueRef, Work
 from kg.sources.converted import MarkdownLines, looks_binary, read_converted
 from kg.sources.decode import decode_text
+from kg.sources.fields import year_of
 from kg.sources.html_entries import entry_works, find_entries, page_owner
 from kg.sources.html_text import to_markdown_lines
 from kg.sources.registry import Source
@@ -31,7 +32,6 @@ _SNIFF = re.compile(rb"<(?:!doctype\s+html|html|head|body|meta|title|div|p|h[1-6
 WORK_TYPES = {"scholarlyarticle": "article", "medicalscholarlyarticle": "article", "book": "book",
               "chapter": "chapter", "thesis": "thesis", "report": "report", "creativework": "other"}
 _SCHEMA = re.compile(r"^https?://schema\.org/", re.I)
-_YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
 
 
 def sniff(head: bytes) -> bool:
@@ -173,7 +173,7 @@ def _schema_work(item: dict, document: str) -> Work | None:
         name = _name(person)
         if name:
             authors += split_author_list(name) if isinstance(person, str) else split_author_list(name)[:1]
-    year = _YEAR.search(str(item.get("datePublished") or item.get("dateCreated") or item.get("copyrightYear") or ""))
+    year = year_of(item.get("datePublished") or item.get("dateCreated") or item.get("copyrightYear"))
     venue = item.get("isPartOf") or (item.get("publisher") if kind in ("book", "report", "thesis") else None)
     while isinstance(venue, dict) and isinstance(venue.get("isPartOf"), dict) and not venue.get("name"):
         venue = venue["isPartOf"]
@@ -182,7 +182,7 @@ def _schema_work(item: dict, document: str) -> Work | None:
     doi = re.search(r"10\.\d{4,9}/[^\s\"'<>]+", ids)
     url = next((u for u in _as_list(item.get("url")) if isinstance(u, str)), None)
     return Work(title.rstrip(" ."), Span(document, 1, 1, place=f"schema.org {_type(item)}"), authors, kind=kind,
-                venue=VenueRef(venue_name) if venue_name else None, year=year.group() if year else None,
+                venue=VenueRef(venue_name) if venue_name else None, year=year,
                 doi=doi.group() if doi else None, url=url)
 
 

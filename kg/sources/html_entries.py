@@ -14,7 +14,7 @@ import re
 from functools import cache
 
 from kg.records import Skip, Span, VenueRef, Work
-from kg.sources.biblio import status_in
+from kg.sources.fields import status_in
 from kg.sources.text import looks_like_person_name, split_author_list
 from kg.words import word_list
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 import re
 
 from kg.records import Document, Profile, Skip, Span, VenueRef, Work
-from kg.sources import biblio
-from kg.sources.decode import decode_text
+from kg.sources import fields, safe
 
 _JSON_MARKS = re.compile(rb'"(?:orcid-identifier|activities-summary|work-summary|put-code)"')
 
@@ -30,13 +29,10 @@ def read(source) -> Document:
     if source.data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"<":
         _read_xml(source.data, source.name, doc)
         return doc
-    text, warnings = decode_text(source.data, source.name)
-    doc.skipped.extend(warnings)
-    data = biblio.load_json(text, source.name)
-    if isinstance(data, Skip):
-        doc.skipped.append(data)
+    if not (loaded := safe.json_document(source, doc)):
         return doc
-    _read_json(data, biblio.LineFinder(text), source.name, doc)
+    text, data = loaded
+    _read_json(data, safe.JsonLines(text), source.name, doc)
     return doc
 
 
@@ -53,17 +49,18 @@ def _value(node, *path):
     return node if isinstance(node, (str, int)) and str(node).strip() else None
 
 
-def _read_json(data, lines: biblio.LineFinder, document: str, doc: Document) -> None:
+def _read_json(data, lines: safe.JsonLines, document: str, doc: Document) -> None:
     if not isinstance(data, dict):
         doc.skipped.append(Skip(Span(document, 1, 1), "not an ORCID record (expected a JSON object); not read"))
         return
     doc.subject = _person_json(data, document)
     if "put-code" in data and "title" in data and "work-summary" not in data:  # a single /work/ID
-        work = _work_json(data, lines, document, "work", doc.skipped)
+        work = _work_json(data, lines.span(document, (), "work"), doc.skipped)
         if work:
             doc.facts.append(work)
         return
-    works = data.get("activities-summary", {}).get("works", {}) if "activities-summary" in data else data
+    at = ("activities-summary", "works") if "activities-summary" in data else ()
+    works = data.get("activities-summary", {}).get("works", {}) if at else data
     groups = works.get("group") if isinstance(works, dict) else None
     if not isinstance(groups, list):
         doc.skipped.append(Skip(Span(document, 1, 1), "ORCID record without a works list; no works read"))
@@ -74,7 +71,7 @@ def _read_json(data, lines: biblio.LineFinder, document: str, doc: Document) -> 
         if not summaries or not isinstance(summaries, list):
             doc.skipped.append(Skip(Span(document, 1, 1, place), "works group without a work summary; not read"))
             continue
-        work = _work_json(summaries[0], lines, document, place, doc.skipped)
+        work = _work_json(summaries[0], lines.span(document, at + ("group", n, "work-summary", 0), place), doc.skipped)
         if work:
             doc.facts.append(work)
 
@@ -92,10 +89,9 @@ def _person_json(data: dict, document: str) -> Profile | None:
     return Profile(name=" ".join(str(printed).split()), span=Span(document, 1, 1, "person.name"), orcid=orcid)
 
 
-def _work_json(summary, lines: biblio.LineFinder, document: str, place: str, skipped: list[Skip]) -> Work | None:
+def _work_json(summary, span: Span, skipped: list[Skip]) -> Work | None:
     title = _value(summary, "title", "title") if isinstance(summary, dict) else None
-    span = lines.span(document, title, place)
-    if not title or biblio.is_garbage_title(str(title)):
+    if not title or fields.is_garbage_title(str(title)):
         skipped.append(Skip(span, "work without a usable title; not read"))
         return None
     contributors = summary.get("contributors", {}) or {}
@@ -105,7 +101,7 @@ def _work_json(summary, lines: biblio.LineFinder, document: str, place: str, ski
         role = _value(person, "contributor-attributes", "contributor-role") or "author"
         name = _value(person, "credit-name")
         if name and str(role).lower() in ("author", "first", "additional", "co-author", "co_author"):
-            author = biblio.author(str(name))
+            author = fields.author(str(name))
             if author:
                 authors.append(author)
     ids = (summary.get("external-ids") or {}).get("external-id") or []
@@ -116,11 +112,12 @@ def _work_json(summary, lines: biblio.LineFinder, document: str, place: str, ski
 
 
 def _work(title, span, type_name, year, journal, authors, doi, url) -> Work:
-    kind, type_status = biblio.kind_and_status(str(type_name or "").lower())
+    kind, type_status = fields.kind_and_status(str(type_name or "").lower())
+    kind = kind or "other"
     venue = VenueRef(name=" ".join(str(journal).split())) if journal else None
-    status = biblio.status_in(venue.name if venue else None) or type_status or "published"
+    status = fields.status_in(venue.name if venue else None) or type_status or "published"
     return Work(title=" ".join(title.split()), span=span, authors=authors, kind=kind, status=status, venue=venue,
-                year=biblio.year_in(str(year)) if year else None, doi=biblio.clean_doi(doi),
+                year=fields.year_of(str(year)) if year else None, doi=fields.clean_doi(doi),
                 url=str(url) if url else None, authors_not_listed=not authors)
 
 
@@ -131,7 +128,7 @@ def _find(element, *names):
     for name in names:
         if element is None:
             return None
-        element = next((c for c in element if biblio.local_name(c) == name), None)
+        element = next((c for c in element if safe.local_name(c) == name), None)
     return element
 
 
@@ -140,40 +137,40 @@ def _children(element) -> list:
 
 
 def _read_xml(data: bytes, document: str, doc: Document) -> None:
-    root = biblio.parse_xml(data, document)
+    root = safe.parse_xml(data, document)
     if isinstance(root, Skip):
         doc.skipped.append(root)
         return
     name = _find(root, "person", "name")
-    printed = biblio.xml_text(_find(name, "credit-name")) or " ".join(
-        t for t in (biblio.xml_text(_find(name, "given-names")), biblio.xml_text(_find(name, "family-name"))) if t)
+    printed = safe.xml_text(_find(name, "credit-name")) or " ".join(
+        t for t in (safe.xml_text(_find(name, "given-names")), safe.xml_text(_find(name, "family-name"))) if t)
     if printed:
         ident = _find(root, "orcid-identifier", "uri")
         doc.subject = Profile(name=printed, span=Span(document, name.sourceline or 1, name.sourceline or 1, "person/name"),
-                              orcid=biblio.xml_text(ident) or None)
-    if biblio.local_name(root) == "work":
+                              orcid=safe.xml_text(ident) or None)
+    if safe.local_name(root) == "work":
         groups = [(root, "work")]
     else:
-        works = _find(root, "activities-summary", "works") if biblio.local_name(root) == "record" else root
-        groups = [(next((c for c in g if biblio.local_name(c) == "work-summary"), None), f"works/group[{n}]")
-                  for n, g in enumerate(c for c in (works if works is not None else []) if biblio.local_name(c) == "group")]
+        works = _find(root, "activities-summary", "works") if safe.local_name(root) == "record" else root
+        groups = [(next((c for c in g if safe.local_name(c) == "work-summary"), None), f"works/group[{n}]")
+                  for n, g in enumerate(c for c in (works if works is not None else []) if safe.local_name(c) == "group")]
     if not groups:
         doc.skipped.append(Skip(Span(document, 1, 1), "ORCID XML without works; no works read"))
     for summary, place in groups:
         line = summary.sourceline if summary is not None else 1
         span = Span(document, line or 1, line or 1, place)
-        title = biblio.xml_text(_find(summary, "title", "title"))
-        if not title or biblio.is_garbage_title(title):
+        title = safe.xml_text(_find(summary, "title", "title"))
+        if not title or fields.is_garbage_title(title):
             doc.skipped.append(Skip(span, "work without a usable title; not read"))
             continue
         authors = []
         for contributor in _children(_find(summary, "contributors")):
-            person = biblio.author(biblio.xml_text(_find(contributor, "credit-name")))
+            person = fields.author(safe.xml_text(_find(contributor, "credit-name")))
             if person:
                 authors.append(person)
-        doi = next((biblio.xml_text(_find(i, "external-id-value")) for i in _children(_find(summary, "external-ids"))
-                    if biblio.xml_text(_find(i, "external-id-type")).lower() == "doi"), None)
-        doc.facts.append(_work(title, span, biblio.xml_text(_find(summary, "type")),
-                               biblio.xml_text(_find(summary, "publication-date", "year")),
-                               biblio.xml_text(_find(summary, "journal-title")), authors, doi,
-                               biblio.xml_text(_find(summary, "url")) or None))
+        doi = next((safe.xml_text(_find(i, "external-id-value")) for i in _children(_find(summary, "external-ids"))
+                    if safe.xml_text(_find(i, "external-id-type")).lower() == "doi"), None)
+        doc.facts.append(_work(title, span, safe.xml_text(_find(summary, "type")),
+                               safe.xml_text(_find(summary, "publication-date", "year")),
+                               safe.xml_text(_find(summary, "journal-title")), authors, doi,
+                               safe.xml_text(_find(summary, "url")) or None))

@@ -19,8 +19,8 @@ import sys
 from collections import Counter
 from dataclasses import dataclass
 
-from kg.records import Document, Skip, Span
-from kg.sources.converted import MarkdownLines, Origin, normalise_ligatures, read_converted
+from kg.records import Document
+from kg.sources.converted import MarkdownLines, Origin, normalise_ligatures, read_with
 from kg.sources.registry import Source
 
 _BOLD = re.compile(r"bold|black|heavy|semibold|demi|[-,]b(?:d|x)?$|medi", re.I)
@@ -78,18 +78,12 @@ def sniff(head: bytes) -> bool:
 
 
 def read(source: Source) -> Document:
-    doc = Document(path=source.name, format="pdf-cv", sha256="", subject=None)
-    md, problem = convert(source.data)
-    if problem:
-        doc.skipped.append(Skip(Span(source.name, 1, 1), problem))
-        return doc
-    return read_converted(md, doc, "pdf-cv", f"python -m kg.sources.pdf {source.name}")
+    return read_with(source, "pdf-cv", convert)
 
 
 def to_markdown(data: bytes) -> str:
     """The PDF as markdown-like text (what the free-text reader gets); ``""`` if it has no text."""
-    md, _ = convert(data)
-    return md.text()
+    return convert(data)[0].text()
 
 
 def convert(data: bytes) -> tuple[MarkdownLines, str | None]:

@@ -13,7 +13,7 @@ import re
 import rispy
 
 from kg.records import Document, Skip, Span, VenueRef, Work
-from kg.sources import biblio
+from kg.sources import fields
 from kg.sources.decode import decode_text
 
 _TAG = re.compile(r"^([A-Z][A-Z0-9])  -(?: |$)")
@@ -43,7 +43,7 @@ def read(source) -> Document:
         work = _work(lines, span, doc.skipped)
         if work is not None:
             doc.facts.append(work)
-    doc.subject = biblio.majority_owner(doc.facts, source.name)
+    doc.subject = fields.frequent_author(doc.facts, source.name)
     return doc
 
 
@@ -88,24 +88,25 @@ def _work(lines: list[str], span: Span, skipped: list[Skip]) -> Work | None:
     record = parsed[0]
     span = Span(span.document, span.first_line, span.last_line, f"TY  - {record.get('type_of_reference', '')}".strip())
     title = " ".join(str(record.get("title") or record.get("primary_title") or "").split()).rstrip(".")
-    why = biblio.is_garbage_title(title) if title else "it has no title (TI or T1)"
+    why = fields.is_garbage_title(title) if title else "it has no title (TI or T1)"
     if why:
         skipped.append(Skip(span, f"record not read as a work: {why}"))
         return None
-    kind, type_status = biblio.kind_and_status(record.get("type_of_reference"))
+    kind, type_status = fields.kind_and_status(record.get("type_of_reference"))
+    kind = kind or "other"
     authors = []
     for printed in list(record.get("first_authors") or []) + list(record.get("authors") or []):
-        person = biblio.author(printed)
+        person = fields.author(printed)
         if person is not None:
             authors.append(person)
     venue = _venue(record)
-    year = (biblio.year_in(record.get("year")) or biblio.year_in(record.get("publication_year"))
-            or biblio.year_in(record.get("date")))
-    status = biblio.status_in(venue.name or venue.acronym if venue else None) or type_status or "published"
+    year = (fields.year_of(record.get("year")) or fields.year_of(record.get("publication_year"))
+            or fields.year_of(record.get("date")))
+    status = fields.status_in(venue.name or venue.acronym if venue else None) or type_status or "published"
     urls = record.get("urls") or []
     return Work(title=title, span=span, authors=authors, kind=kind, status=status, venue=venue, year=year,
-                editors=[biblio.turn_name(e) for e in record.get("secondary_authors") or [] if kind == "chapter"],
-                doi=biblio.clean_doi(record.get("doi")), url=urls[0] if urls else None)
+                editors=[fields.turn_name(e) for e in record.get("secondary_authors") or [] if kind == "chapter"],
+                doi=fields.clean_doi(record.get("doi")), url=urls[0] if urls else None)
 
 
 def _venue(record: dict) -> VenueRef | None:

@@ -12,8 +12,7 @@ from __future__ import annotations
 import re
 
 from kg.records import Document, Skip, Span, VenueRef, Work
-from kg.sources import biblio, csljson
-from kg.sources.decode import decode_text
+from kg.sources import csljson, fields, safe
 
 _MARKS = re.compile(rb'"(?:authorships|publication_year|message-type)"|"id"\s*:\s*"https://openalex\.org/')
 
@@ -24,25 +23,23 @@ def sniff(head: bytes) -> bool:
 
 
 def read(source) -> Document:
-    text, warnings = decode_text(source.data, source.name)
-    doc = Document(path=source.name, format="work-json", sha256="", subject=None, skipped=list(warnings))
-    data = biblio.load_json(text, source.name)
-    if isinstance(data, Skip):
-        doc.skipped.append(data)
+    doc = Document(path=source.name, format="work-json", sha256="", subject=None)
+    if not (loaded := safe.json_document(source, doc)):
         return doc
-    lines = biblio.LineFinder(text)
+    text, data = loaded
+    lines = safe.JsonLines(text)
     if isinstance(data, dict) and isinstance(data.get("message"), dict):  # Crossref
         message = data["message"]
         if isinstance(message.get("items"), list):
-            csljson.read_items(message["items"], "message.items", lines, source.name, doc)
+            csljson.read_items(message["items"], ("message", "items"), lines, source.name, doc)
         else:
-            work = csljson.work_of_item(message, lines, source.name, "message")
+            work = csljson.work_of_item(message, lines, source.name, ("message",))
             (doc.skipped if isinstance(work, Skip) else doc.facts).append(work)
         return doc
     if isinstance(data, dict) and isinstance(data.get("results"), list):
-        items, path = data["results"], "results"
+        items, path = data["results"], ("results",)
     elif isinstance(data, list):
-        items, path = data, ""
+        items, path = data, ()
     elif isinstance(data, dict):
         items, path = [data], None
     else:
@@ -50,11 +47,12 @@ def read(source) -> Document:
                                                          "or list); not read"))
         return doc
     for n, item in enumerate(items):
-        place = "work" if path is None else f"{path}[{n}]"
+        where = () if path is None else path + (n,)
+        place = "work" if path is None else safe.path_text(where)
         if not isinstance(item, dict):
-            doc.skipped.append(Skip(Span(source.name, 1, 1, place), "item is not a JSON object; not read"))
+            doc.skipped.append(Skip(lines.span(source.name, where, place), "item is not a JSON object; not read"))
             continue
-        work = _openalex_work(item, lines, source.name, place)
+        work = _openalex_work(item, lines.span(source.name, where, place))
         (doc.skipped if isinstance(work, Skip) else doc.facts).append(work)
     return doc
 
@@ -69,27 +67,27 @@ def _text(value) -> str:
     return " ".join(value.split()) if isinstance(value, str) else ""
 
 
-def _openalex_work(item: dict, lines: biblio.LineFinder, document: str, place: str) -> Work | Skip:
+def _openalex_work(item: dict, span: Span) -> Work | Skip:
     raw_title = _text(item.get("display_name")) or _text(item.get("title"))
-    span = lines.span(document, raw_title or None, place)
     title = raw_title.rstrip(".")
-    why = biblio.is_garbage_title(title) if title else "it has no title"
+    why = fields.is_garbage_title(title) if title else "it has no title"
     if why:
         return Skip(span, f"work not read: {why}")
     authors = []
     for authorship in item.get("authorships") or []:
         name = _text(_get(authorship, "author", "display_name")) or _text(_get(authorship, "raw_author_name"))
-        author = biblio.author(name) if name else None
+        author = fields.author(name) if name else None
         if author:
             authors.append(author)
-    kind, type_status = biblio.kind_and_status(_text(item.get("type")))
+    kind, type_status = fields.kind_and_status(_text(item.get("type")))
+    kind = kind or "other"
     source = _get(item, "primary_location", "source") or {}
     venue_name = _text(_get(source, "display_name"))
     acronym = _text(_get(source, "abbreviated_title"))
     venue = VenueRef(name=venue_name or None, acronym=acronym or None) if venue_name or acronym else None
     year = item.get("publication_year")
-    status = biblio.status_in(venue_name) or type_status or "published"
+    status = fields.status_in(venue_name) or type_status or "published"
     return Work(title=title, span=span, authors=authors, kind=kind, status=status, venue=venue,
-                year=biblio.year_in(str(year)) if year else biblio.year_in(_text(item.get("publication_date"))),
-                doi=biblio.clean_doi(_text(item.get("doi"))),
+                year=fields.year_of(str(year)) if year else fields.year_of(_text(item.get("publication_date"))),
+                doi=fields.clean_doi(_text(item.get("doi"))),
                 url=_text(_get(item, "primary_location", "landing_page_url")) or None)
