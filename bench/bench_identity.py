@@ -206,6 +206,9 @@ def main(argv=None) -> int:
             print(f"  {n:,} mentions: identity {row.get('seconds')} s (reading {row['read_seconds']} s)", flush=True)
     print(f"\nIdentity alone on generated crowded corpora (seed {args.seed}; {os.cpu_count()} cores):\n")
     print(markdown(rows))
+    for r in rows:
+        if r.get("unmatched"):
+            print(f"- {r['unmatched']} of {r['mentions']} labelled mentions not found in what kg read (not scored)")
     result = {"corpora": rows}
     if not args.no_seeds and (ROOT / "data").is_dir():
         seeds = check_seeds(ROOT / "data")

@@ -5,7 +5,7 @@ is one BibTeX file (``group-0007.bib``), the form kg reads today. Members are dr
 realistic pool of names, so that names collide as in every real bibliography:
 
 * common Chinese names (Wei Wang, Meng Zhang, Yang Liu, Zheng Wang, ...), each held by several
-  distinct people in different groups (and now and then two in one group);
+  distinct people in different groups (and, rarely, two in one group);
 * rarer two-syllable given names, printed hyphenated or not ("Tian-Hua" / "Tianhua");
 * Western names with diacritics (printed as UTF-8, as LaTeX escapes or stripped), middle initials
   (kept or dropped) and nicknames in parentheses ("Robert (Bob) Miller");
@@ -101,6 +101,8 @@ def _new_person(rng: random.Random, pid: str, taken: set[str]) -> Person:
     roll = rng.random()
     if roll < 0.35:
         given, family = rng.choice(COMMON)
+        while f"{given} {family}" in taken and rng.random() < 0.9:  # two namesakes in one group: rare
+            given, family = rng.choice(COMMON)
         return _cn(pid, given, family)
     if roll < 0.75:
         for _ in range(20):
