@@ -279,6 +279,11 @@ def markdown(builds: list[dict], seed_build: dict | None, commands: list[dict], 
     return "\n".join(out)
 
 
+def save(path: Path, result: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(result, indent=1) + "\n")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--docs", default="3,6", help="comma-separated numbers of CVs, e.g. 50,100,200")
@@ -306,7 +311,10 @@ def main(argv=None) -> int:
                 prev = builds[-1]
                 row["exponent"] = exponent(prev["seconds"], row["seconds"], prev.get("works"), row.get("works"))
             builds.append(row)
-            print(f"  {n} CVs: {row['seconds']} s, {row['peak_mib']} MiB, {row.get('works')} works", flush=True)
+            print(f"  {n} CVs: {row['seconds']} s, {row['peak_mib']} MiB, {row.get('works')} of "
+                  f"{row['works_expected']} works, {row.get('people')} of {row['people_expected']} people, "
+                  f"SHACL {row.get('shacl', row.get('error'))}", flush=True)
+            save(args.json, {"builds": builds, "seed_build": seed_build})  # a long run keeps what it has
         largest = Path(builds[-1]["out"]) if builds and not builds[-1].get("status") else None
         if largest and not args.no_commands:
             commands = time_commands(largest)
@@ -315,9 +323,7 @@ def main(argv=None) -> int:
     print(f"\n`kg build` on synthetic CVs (gen_corpus.py seed {args.seed}; {os.cpu_count()} cores, "
           f"load {os.getloadavg()[0]:.1f}):\n")
     print(text)
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps({"builds": builds, "seed_build": seed_build, "commands": commands,
-                                     "projection": projection}, indent=1) + "\n")
+    save(args.json, {"builds": builds, "seed_build": seed_build, "commands": commands, "projection": projection})
     print(f"\nsaved {args.json}")
     failed = [r for r in builds if r.get("status") or r.get("works") != r["works_expected"]
               or r.get("shacl") != "conforms"]
