@@ -228,7 +228,7 @@ def generate(mentions: int, seed: int = 1) -> tuple[dict[str, str], list[Mention
             _, year, authors = works[wid]
             key = f"w{wid}"
             printed = [printed_name(rng, p, g.style) for p in authors]
-            truth += [Mention(name, key, i, p.pid, s) for i, (p, s) in enumerate(zip(authors, printed))]
+            truth += [Mention(name, key, i, p.pid, s) for i, (p, s) in enumerate(zip(authors, printed, strict=True))]
             entries.append(f"@inproceedings{{{key},\n  title = {{{titles[wid]}}},\n  author = {{{' and '.join(printed)}}},\n"
                            f"  booktitle = {{Proceedings of {rng.choice(VENUES)}}},\n  year = {{{year}}},\n}}\n")
         if entries:
