@@ -139,7 +139,7 @@ def name_score(part: str) -> float:
         return 0.0  # "Chem." "Proc.": abbreviations of a venue
     if any(not (w[:1].isupper() or w[:1] in "'’") and w.lower() not in particles for w in others):
         return 0.0
-    if any(w.lower().strip(".,") in _not_name_words() for w in words):
+    if any(w.lower().strip(".,") in _not_name_words() for w in others):
         return 0.1
     if not others or len(others) > 4:
         return 0.0
@@ -234,7 +234,7 @@ def split_author_list(raw: str) -> list[Author]:
     >>> [a.name for a in split_author_list("Curie, Marie; Pierre Curie")]
     ['Marie Curie', 'Pierre Curie']
     """
-    text = raw.replace("\u00a0", " ").strip()
+    text = raw.replace("\u00a0", " ").strip().lstrip(".,;: ")
     text = re.sub(r"^(?:by|with)\s+", "", text, flags=re.I)
     text = re.sub(r"\s*(?:\.{3}|\u2026)\s*", ", ..., ", text)
     text = re.sub(r"(?<=\w)\s+et\.?\s*al\b\.?", ", et al.", text)
@@ -254,6 +254,9 @@ def split_author_list(raw: str) -> list[Author]:
     vancouver = [g for g in groups if "," not in g and re.search(r"\s[A-Z]{1,3}\.?$", strip_marks(_plain(g)).strip())]
     if groups and len(vancouver) >= 0.5 * len(groups) and groups[-1] in vancouver and groups[-1].endswith("."):
         groups[-1] = groups[-1][:-1]  # the period that ends a Vancouver list is not an initial's
+    plain_groups = [strip_marks(_plain(g)).strip(" .") for g in groups if "," not in g]
+    family_first = [g for g in plain_groups if _turn_vancouver(g) != g]
+    turn = len(family_first) >= max(1, 0.5 * len(plain_groups))  # "Doe JA, Roe R": the list's own style
     authors: list[Author] = []
     for part in groups:
         plain = strip_marks(_plain(part)).strip(" .,") if not _ET_AL.match(_plain(part).strip()) else "..."
@@ -263,7 +266,7 @@ def split_author_list(raw: str) -> list[Author]:
                 authors[-1] = Author(last.printed, last.name, last.equal_contribution, True)
             continue
         name = clean_person_name(part)
-        if "," not in strip_marks(_plain(part)):
+        if turn and "," not in strip_marks(_plain(part)):
             name = _turn_vancouver(name)
         if name:
             authors.append(Author(part.strip(), name, is_equal_contribution(part)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kg.sources.authors import looks_like_author_list
 from kg.sources.headings import heading_key, publication_group
@@ -57,30 +57,35 @@ def _start_style(items: list[Item]) -> Callable[[Item], bool]:
         lambda i: bool(BULLET.match(i.raw)) and not re.match(r"^\s*\*\*", i.raw),
         lambda i: i.bold and not looks_like_author_list(i.raw),
     ]
-    for style in styles:
+    listed = lambda i: bool(NUMBERED.match(i.raw) or BULLET.match(i.raw) and not re.match(r"^\s*\*\*", i.raw))  # noqa: E731
+    for n, style in enumerate(styles):
         if any(style(i) for i in items):
-            return style
+            return listed if n in (1, 4) else style
     return lambda i: i.gap_before
 
 
 def split_entries(items: list[Item]) -> tuple[list[Entry], list[Item]]:
     """Entries of a publication list, and the items before the first entry that belong to none."""
+    headed = any(i.heading and i.heading < 7 and not is_group_heading(i) for i in items)
+    if headed:  # entries written as headings: a bare year line under one is the entry's year, no group
+        items = [replace(i, heading=0) if i.heading == 7 else i for i in items]
     starts = _start_style([i for i in items if not is_group_heading(i)])
     status, kind = "published", None
     entries: list[Entry] = []
     loose: list[Item] = []
     current: Entry | None = None
+    grouped = False
     for item in items:
         if is_group_heading(item):
             status = publication_group(item.raw) or "published"
             kind = _group_kind(item.raw)
-            current = None
+            current, grouped = None, True
             continue
         if item.column > 0 and item.text == (item.row_year or ""):
             if current:
                 current.items.append(item)
             continue
-        if starts(item) or current is None and entries:
+        if starts(item) or current is None and (entries or grouped):
             current = Entry([item], status, kind)
             entries.append(current)
         elif current is not None:

@@ -162,7 +162,7 @@ def split_sections(text: str, first: str = "header") -> list[Section]:
                 current.items.append(Item(title, number, new_entry=True, gap_before=gap, heading=level or 7))
                 gap = False
                 continue
-            is_name = heading and level == 1 and current.kind == "header"
+            is_name = heading and level == 1 and current.kind == "header" and kind is None
             unknown_heading = _looks_like_heading(title) and (current.kind != "header" or len(title.split()) >= 2)
             if not is_name and (kind or heading or unknown_heading):
                 sections.append(Section(kind or "unknown", strip_markup(title), number, level=level))

@@ -78,10 +78,15 @@ def _is_author_block(block: Block) -> bool:
     return name_score(block.text) >= 1.0 or block.style == "italic" and quality >= 0.9
 
 
-def _split_inside(block: Block) -> tuple[str, str, str] | None:
-    """``"Title, A. Doe, and B. Roe, Venue 12"`` -> (title, authors, rest): names inside a block."""
-    units = [u for u in re.split(r",\s*(?![^()]*\))", block.text)]
-    for k in range(1, len(units)):
+def _split_inside(block: Block, prefix: bool = False) -> tuple[str, str, str] | None:
+    """``"Title, A. Doe, and B. Roe, Venue 12"`` -> (title, authors, rest): names inside a block;
+    with *prefix*, names that begin the block (``"A. Doe, B. Roe, Venue 12"`` -> ("", names, rest))."""
+    text = block.text
+    seps = [m for m in re.finditer(r",\s*(?![^()]*\))|\s+and\s+(?=[A-Z])", text)]
+    bounds = [0] + [m.end() for m in seps]
+    ends = [m.start() for m in seps] + [len(text)]
+    units = [text[a:b] for a, b in zip(bounds, ends)]
+    for k in range(0 if prefix else 1, len(units)):
         run = []
         for u in units[k:]:
             name = re.sub(r"^(?:and|&)\s+", "", u.strip())
@@ -90,12 +95,16 @@ def _split_inside(block: Block) -> tuple[str, str, str] | None:
             else:
                 break
         strong = [n for n in run if name_score(n) >= 1.0]
-        if run and (len(strong) >= 2 or len(run) >= 2 and strong or len(run) == len(units) - k and strong):
-            title = ", ".join(units[:k])
-            authors = ", ".join(units[k:k + len(run)])
-            rest = ", ".join(units[k + len(run):])
-            if len(title.split()) >= 2 and name_score(units[k - 1]) < 0.5:
-                return title, authors, rest
+        last = k + len(run) - 1
+        title, authors = text[: ends[k - 1]] if k else "", text[bounds[k]: ends[last]] if run else ""
+        rest = text[bounds[last + 1]:] if run and last + 1 < len(units) else ""
+        if prefix and k == 0 and strong and rest and (len(run) >= 2 or name_score(rest.split(",")[0]) < 0.5):
+            return "", authors, rest
+        if run and k and (len(strong) >= 2 or len(run) >= 2 and strong or not rest and strong) \
+                and len(title.split()) >= 2 and name_score(units[k - 1]) < 0.5:
+            return title, authors, rest
+        if prefix:
+            return None
     return None
 
 
@@ -107,7 +116,7 @@ def _line_role(text: str) -> str | None:
         return "role"
     if AWARD.search(text) and len(text.split()) <= 8 and not years_in(text):
         return "award"
-    if re.match(r"^[\w ]{2,30}:\s", text) and not re.match(r"^in:", text, re.I) and len(text.split()) <= 40:
+    if re.match(r"^[A-Z]\w*(?: \w+){0,2}:\s", text) and not re.match(r"^in:", text, re.I) and len(text.split()) <= 40:
         return "note"
     words = text.split()
     if len(words) > 30 or len(re.findall(r"[a-z]{2}\.\s+[A-Z]", text)) >= 2:
@@ -122,7 +131,7 @@ def parse_reference(lines: list[str], *, split_lines: bool | None = None) -> Ref
     to be judged from the lines (None).
     """
     ref = Reference()
-    cleaned = [clean_entry_line(line, ref) for line in lines]
+    cleaned = [clean_entry_line(line, ref, first=not n) for n, line in enumerate(lines)]
     logical = join_wrapped([c for c in cleaned if c.strip()], split_lines)
     if not logical:
         ref.problem = "the entry is empty"
@@ -194,6 +203,15 @@ def _label(blocks: list[Block], ref: Reference) -> None:
             ref.authors = split_author_list(names)
             title_blocks = [Block(title, "plain", body[0].line)]
             rest = ([Block(after, "plain", body[0].line)] if after else []) + body[1:]
+        else:  # "Title. A. Doe, B. Roe, Venue 12": names begin a later block
+            for i, b in enumerate(body[1:4], 1):
+                inside = b.style == "plain" and (_split_inside(b, prefix=True) or _split_inside(b))
+                if inside:
+                    ref.authors = split_author_list(inside[1])
+                    head = [Block(inside[0], "plain", b.line)] if inside[0] else []
+                    title_blocks = [x for x in body[:i] + head if x.line == body[0].line]
+                    rest = [x for x in body[:i] if x.line != body[0].line] + [Block(inside[2], "plain", b.line)] + body[i + 1:]
+                    break
     if not title_blocks:
         if author_at is not None:
             ref.authors = split_author_list(body[author_at].raw)
@@ -214,7 +232,7 @@ def _label(blocks: list[Block], ref: Reference) -> None:
     if not title_blocks:
         ref.problem = "the entry has names but no title after them"
         return
-    title = ". ".join(b.text.strip(" ,;") for b in title_blocks).strip(" ,;")
+    title = " ".join(b.text.strip(" ,;") for b in title_blocks).strip(" ,;")
     title = re.sub(r"(?<=[^.])\.$", "", title).strip(" ,;“”\"")
     ref.title = title
     _read_rest(rest, ref, venue_first)

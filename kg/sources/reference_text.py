@@ -13,13 +13,13 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from kg.sources.authors import name_score
+from kg.sources.authors import name_score, split_author_list
 from kg.sources.markup import links_in, strip_markup
 from kg.sources.text import MONTH
 from kg.sources.venue import VENUE_TAG, status_phrases
 from kg.words import word_list
 
-_NUMBER = re.compile(r"^\s*(?:#{1,6}\s*)?(?:[-*+•]\s+)?(?:\[\d+\]|\(\d+\)|\d+[.)](?!\d))?\s*")
+_NUMBER = re.compile(r"^\s*(?:#{1,6}\s*)?(?:[-*+•]\s+)?(?:\[\d{1,3}\]|\(\d{1,3}\)|\d{1,3}[.)](?!\d))?\s*")
 _FUNCTION_END = re.compile(r"\b(?:and|of|the|a|an|in|on|for|to|with|by|from|at|&)$", re.I)
 
 
@@ -42,11 +42,12 @@ def _link_labels() -> re.Pattern:
     return re.compile(rf"\[\s*\\?\[?\s*(?:{labels})\s*\\?\]?\s*\]\([^)]*\)|\[\s*(?:{labels})\s*\]", re.I)
 
 
-def clean_entry_line(line: str, ref) -> str:
-    """A line without its list number, trailing link labels (``[[pdf](...)]``), DOIs and URLs;
-    the DOI and first URL go to *ref*."""
+def clean_entry_line(line: str, ref, first: bool = True) -> str:
+    """A line without its list number (on an entry's *first* line), trailing link labels
+    (``[[pdf](...)]``), DOIs and URLs; the DOI and first URL go to *ref*."""
     text = line.replace("\u00a0", " ").replace("\t", " ")
-    text = _NUMBER.sub("", text, count=1)
+    if first:
+        text = _NUMBER.sub("", text, count=1)
     for url in links_in(text):
         if "doi.org/" in url and not ref.doi:
             ref.doi = url.split("doi.org/", 1)[1]
@@ -92,7 +93,7 @@ def _wholly_styled(text: str) -> bool:
 def _starts_field(plain: str) -> bool:
     """A line that begins a field of its own: a venue tag, a bare year, a label such as "Featured in:"."""
     return bool(VENUE_TAG.match(plain) or re.fullmatch(r"\(?(?:19|20)\d\d\)?\.?", plain)
-                or re.match(r"^[\w ]{2,30}:\s", plain) and not re.match(r"^in:", plain, re.I)
+                or re.match(r"^[A-Z]\w*(?: \w+){0,2}:\s", plain) and not re.match(r"^in:", plain, re.I)
                 or re.match(r"^(?:co-?)?(?:first|second|third|last|sole|corresponding)[- ]author\b", plain, re.I)
                 or re.search(r"\baward\b", plain, re.I) and len(plain.split()) <= 8)
 
@@ -235,15 +236,16 @@ def _sentence_cuts(text: str) -> list[int]:
         word = before.group(1) if before else ""
         after = text[m.end():]
         clause = re.split(r"[.,;:(]", after, maxsplit=1)[0]
-        if re.fullmatch(r"(?:[A-Z][a-z]?\.?|[A-Z]\.(?:-?[A-Z]\.?)*)", word.split(".")[-1] or word) or \
-                re.fullmatch(r"(?:[A-Z]\.)+[A-Z]?", word):
+        if re.fullmatch(r"(?:[A-Z][a-z]?[.\-\u2010]*)+", word):  # an initial: "A.", "H.-J", "A.V"
             words = clause.split()
-            if len(words) >= 3 and sum(w[:1].islower() and len(w) > 2 for w in words) >= 1 and name_score(
+            if len(words) >= 3 and sum(w[:1].islower() and len(w) > 3 for w in words) >= 1 and name_score(
                     clause) < 0.5:
                 cuts.append(m.end())
             continue
-        if re.fullmatch(r"[A-Z][a-z]{0,4}|[A-Z]{2,4}|al|vol|no|pp|eds?|vs|e\.g|i\.e|cf|St|Jr|Dr|Mr|Ms|Prof", word):
-            continue
+        next_word = (after.split() or [""])[0]
+        if re.fullmatch(r"[A-Z][a-z]{0,3}|[A-Z]{2,4}|al|vol|no|pp|eds?|vs|e\.g|i\.e|cf", word) or (
+                re.fullmatch(r"[A-Z][a-z]{0,7}", word) and re.fullmatch(r"[A-Z][a-z]{0,7}\.,?|\d+\W*", next_word)):
+            continue  # "Phys. Rev.", "Comput. Chem. 23": abbreviations of a venue
         cuts.append(m.end())
     return cuts
 
@@ -271,7 +273,8 @@ def blocks_of(raw: str, line: int, sentences: bool = True) -> list[Block]:
             runs.append([style, [(ch, idx)]])
     for run in runs:
         text = "".join(c for c, _ in run[1]).strip()
-        if run[0] in ("bold", "italic", "link") and (name_score(text.strip(" ,;*")) >= 0.5 or not re.search(r"\w", text)):
+        one_name = name_score(text.strip(" ,;*")) >= 0.5 and len(split_author_list(text)) == 1
+        if run[0] in ("bold", "italic", "link") and (one_name or not re.search(r"\w", text)):
             run[0] = "plain"
     merged: list[list] = []
     for style, cs in runs:

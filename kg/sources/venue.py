@@ -112,7 +112,7 @@ def parse_venue(text: str) -> tuple[VenueRef | None, str | None, str | None]:
         if re.fullmatch(r"(?:an?\s+)?(?:conference|journal|venue)?", text, re.I):
             return (VenueRef(None, acronym) if acronym else None), year, status
     if re.match(r"^(?:arxiv|biorxiv|medrxiv|ssrn|corr)\b", text, re.I):
-        found = years_in(text)
+        found = years_in(re.sub(r"\d{4}\.\d{4,5}", "", text))  # not the arXiv number "2010.05153"
         return VenueRef(re.match(r"^\w+", text).group(0)), year or (found[-1] if found else None), "preprint"
     paren = re.search(r"\s*\(([^()]*)\)\s*$", text)
     if paren:
