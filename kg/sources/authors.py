@@ -87,7 +87,7 @@ def clean_person_name(printed: str) -> str:
     """
     text = strip_marks(_plain(printed)).replace("\u00a0", " ")
     text = re.sub(r"\s+", " ", text).strip(" ,;")
-    text = _TITLE_WORDS.sub("", text).strip(" ,;")
+    text = _TITLE_WORDS.sub("", text.lstrip(" .,;:")).strip(" ,;")
     if not re.search(rf"(?:^|[\s.,\-]){_INITIAL}$", text):
         text = text.rstrip(" .")  # a final period that is not an initial's
     if text.count(",") == 1:
@@ -184,7 +184,8 @@ def _family_only(part: str) -> bool:
 
 
 def _initials_only(part: str) -> bool:
-    return bool(INITIALS.match(strip_marks(_plain(part)).strip()))
+    text = strip_marks(_plain(part)).strip()
+    return bool(INITIALS.match(text)) and text.lower().rstrip(".") not in word_list("name-titles")
 
 
 def _pair_family_first(parts: list[str]) -> list[str] | None:
@@ -213,6 +214,21 @@ def _pair_family_first(parts: list[str]) -> list[str] | None:
     names = [p for p in out if not _ET_AL.match(_plain(p).strip())]
     ok = paired and 2 * paired >= len(names) and not any(_initials_only(p) for p in out)
     return out if ok else None
+
+
+def _first_inverted(parts: list[str]) -> list[str] | None:
+    """Chicago and MLA invert only the first name: ``["Doe", "Jane", "Rick Roe"]`` -> ``["Doe, Jane", "Rick Roe"]``."""
+    if len(parts) < 2 or not _family_only(parts[0]) or " " in clean_person_name(parts[0]):
+        return None
+    given = clean_person_name(parts[1]).split()
+    if not 1 <= len(given) <= 2 or not given[0][:1].isupper() or INITIALS.match(given[0]):
+        return None
+    if len(given) == 2 and not INITIALS.match(given[1]):
+        return None  # "Rick Roe" is a whole name, not a given name
+    rest = parts[2:]
+    if rest and not all(len(clean_person_name(p).split()) >= 2 or _ET_AL.match(_plain(p).strip()) for p in rest):
+        return None
+    return [f"{parts[0]}, {parts[1]}"] + rest
 
 
 def _turn_vancouver(name: str) -> str:
@@ -250,7 +266,7 @@ def split_author_list(raw: str) -> list[Author]:
             groups = and_groups
         else:
             parts = [p for p in _split_top_level(text, _LIST_SEPARATORS) if p]
-            groups = _pair_family_first(parts) or parts
+            groups = _pair_family_first(parts) or _first_inverted(parts) or parts
     vancouver = [g for g in groups if "," not in g and re.search(r"\s[A-Z]{1,3}\.?$", strip_marks(_plain(g)).strip())]
     if groups and len(vancouver) >= 0.5 * len(groups) and groups[-1] in vancouver and groups[-1].endswith("."):
         groups[-1] = groups[-1][:-1]  # the period that ends a Vancouver list is not an initial's

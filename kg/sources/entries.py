@@ -16,8 +16,8 @@ from kg.sources.venue import VENUE_TITLE
 
 NUMBERED = re.compile(r"^\s*(?:[-*+]\s+)?(?:\d+[.)]|\[\d+\]|\(\d+\))\s+")
 BULLET = re.compile(r"^\s*[-*+•]\s+")
-_KINDS = {"book": "book", "monograph": "book", "chapter": "chapter", "report": "report", "thes": "thesis",
-          "dissertation": "thesis"}
+_KINDS = {"chapter": "chapter", "book": "book", "monograph": "book", "report": "report", "thes": "thesis",
+          "dissertation": "thesis"}  # "Book Chapters" are chapters: the more specific word first
 
 
 @dataclass

@@ -68,7 +68,7 @@ _EDITOR = _editor_re()
 
 
 def _is_author_block(block: Block) -> bool:
-    if block.style in ("quote", "year"):
+    if block.style in ("quote", "year") or re.match(r"(?:eds?|edited by|hrsg|trans(?:lated)? by)\b", block.text, re.I):
         return False
     count, quality = author_list_quality(block.text)
     if quality < 0.75 or not count:
@@ -100,7 +100,8 @@ def _split_inside(block: Block, prefix: bool = False) -> tuple[str, str, str] | 
         rest = text[bounds[last + 1]:] if run and last + 1 < len(units) else ""
         if prefix and k == 0 and strong and rest and (len(run) >= 2 or name_score(rest.split(",")[0]) < 0.5):
             return "", authors, rest
-        if run and k and (len(strong) >= 2 or len(run) >= 2 and strong or not rest and strong) \
+        marker = re.match(r"\s*(?:in:|in\s|dissertation|thesis|ph\.?\s?d|master|\(|\d)", rest, re.I) or THESIS.search(rest)
+        if run and k and (len(strong) >= 2 or len(run) >= 2 and strong or strong and (not rest or marker)) \
                 and len(title.split()) >= 2 and name_score(units[k - 1]) < 0.5:
             return title, authors, rest
         if prefix:
@@ -189,15 +190,33 @@ def _label(blocks: list[Block], ref: Reference) -> None:
         venue_first = VenueRef(None, m.group("acro"))
         ref.year = ref.year or m.group("year")
         body[0] = Block(m.group("title"), first.style, first.line)
-    elif tagged and len(body) > 1 and body[1].line == first.line and not tagged.group("rest"):
-        venue_first, ref.year, _ = parse_venue(f"[{tagged.group('tag')}]")
-        ref.year = ref.year or short_year(tagged.group("tag"))
-        body = body[1:]
-    author_at = next((i for i, b in enumerate(body) if not ref.authors and _is_author_block(b)), None)
+    elif tagged and (tagged.group("rest") or len(body) > 1 and body[1].line == first.line):
+        venue_first, tag_year, _ = parse_venue(f"[{tagged.group('tag')}]")
+        ref.year = ref.year or tag_year or short_year(tagged.group("tag"))
+        if tagged.group("rest"):  # "[ICML '21] Title"
+            body[0] = Block(tagged.group("rest"), first.style, first.line)
+        else:
+            body = body[1:]
+    for b in list(body):  # "..., second author with Jane Doe." inside a line
+        if b.style == "plain" and ROLE.match(b.text) and b is not body[0]:
+            extra: list[Block] = []
+            _read_role(b.text, ref, extra, b.line)
+            at = body.index(b)
+            body[at:at + 1] = extra
+    # Authors come first, or right after the title: not after the venue ("..., *Journal*. Test U.").
+    window = next((i for i, b in enumerate(body) if i >= 1 and b.style == "italic" and not _is_author_block(b)), 3)
+    author_at = next((i for i, b in enumerate(body[:min(window, 3)]) if not ref.authors and _is_author_block(b)), None)
     title_blocks: list[Block] = []
     rest: list[Block] = []
     if author_at is None and not ref.authors:
         inside = _split_inside(body[0]) if body[0].style == "plain" else None
+        first_names = _split_inside(body[0], prefix=True) if body[0].style == "plain" and not inside else None
+        if first_names and "," in first_names[2]:  # "J. Doe, R. Roe, Title, Venue": the title is the next piece
+            ref.authors = split_author_list(first_names[1])
+            title, _, after = first_names[2].partition(",")
+            title_blocks = [Block(title, "plain", body[0].line)]
+            rest = [Block(after, "plain", body[0].line)] + body[1:]
+            inside = None
         if inside:
             title, names, after = inside
             ref.authors = split_author_list(names)
@@ -229,6 +248,12 @@ def _label(blocks: list[Block], ref: Reference) -> None:
         else:
             pick = next((i for i, b in enumerate(body[:2]) if b.style in ("quote", "bold", "link")), 0)
             title_blocks, rest = [body[pick]], body[:pick] + body[pick + 1:]
+            # One name beside a marked title: "Jane Doe, "Title," ..." or "**Title**. *Jane Doe*. Venue".
+            beside = body[pick - 1] if pick else (
+                body[1] if len(body) > 1 and body[0].style == "bold" and body[1].style == "italic" else None)
+            if beside is not None and beside.style != "quote" and name_score(beside.text.strip(" ,.;")) >= 0.9:
+                ref.authors = split_author_list(beside.raw)
+                rest = [b for b in rest if b is not beside]
     if not title_blocks:
         ref.problem = "the entry has names but no title after them"
         return
@@ -285,10 +310,11 @@ def _read_rest(rest: list[Block], ref: Reference, venue_first: VenueRef | None) 
         status, _, end = find_status(joined)
         if status:
             ref.status = ref.status or status
-        if italic and (texts[0][0].style == "italic" or len(strip_status(lead)[0]) < 3
-                       or re.fullmatch(r"(?:in|accepted (?:at|to|in)|forthcoming (?:in|from)|to appear in)[:\s]*",
-                                       lead, re.I)):
+        bare = re.sub(r"^in:?\s+", "", _drop_editors(strip_status(lead)[0], Reference()), flags=re.I)
+        if italic and (texts[0][0].style == "italic" or len(bare) < 3 or name_score(bare) >= 0.5):
             venue_text = italic
+            if lead != italic:
+                _drop_editors(lead, ref)  # "In J. Doe (Ed.), *Handbook*": the editors
         else:
             venue_text = lead
     if venue_text:
@@ -322,7 +348,7 @@ def _drop_editors(text: str, ref: Reference) -> str:
             ref.editors += [a.name for a in split_author_list(m2.group(1))]
             return (text[: m2.start()] + text[m2.end():]).strip(" ,.")
         return text
-    parts = [p.strip() for p in m.group(1).split(",")]
+    parts = [re.sub(r"^in:?\s+", "", p.strip(), flags=re.I) for p in m.group(1).split(",")]
     names = []
     while parts and name_score(parts[-1]) >= 0.5:
         names.insert(0, parts.pop())

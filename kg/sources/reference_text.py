@@ -42,6 +42,20 @@ def _link_labels() -> re.Pattern:
     return re.compile(rf"\[\s*\\?\[?\s*(?:{labels})\s*\\?\]?\s*\]\([^)]*\)|\[\s*(?:{labels})\s*\]", re.I)
 
 
+def _unmatched_closing(text: str) -> str:
+    """Drop each ``]`` that closes nothing (the outer bracket of a removed ``[[pdf](...)]``)."""
+    out, depth = [], 0
+    for ch in text:
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            if not depth:
+                continue
+            depth -= 1
+        out.append(ch)
+    return "".join(out)
+
+
 def clean_entry_line(line: str, ref, first: bool = True) -> str:
     """A line without its list number (on an entry's *first* line), trailing link labels
     (``[[pdf](...)]``), DOIs and URLs; the DOI and first URL go to *ref*."""
@@ -52,6 +66,7 @@ def clean_entry_line(line: str, ref, first: bool = True) -> str:
         if "doi.org/" in url and not ref.doi:
             ref.doi = url.split("doi.org/", 1)[1]
     text = _link_labels().sub("", text)
+    text = _unmatched_closing(re.sub(r"\[\s*\]", "", text)).rstrip()  # brackets left around removed links
     text = re.sub(r"\[\s*\\?\[?\s*(10\.\d{4,}/[^\]]*?)\s*\\?\]?\s*\]\([^)]*\)", "", text)  # [10.1/x](doi link)
     text = re.sub(r"\bDOI:?\s*<?https?://\S+>?|\bdoi:\s*10\.\S+|<https?://[^>]+>", "", text, flags=re.I)
     urls = re.findall(r"(?<![(<\"'=])\bhttps?://[^\s<>\"')\]]+", text)
@@ -227,6 +242,11 @@ def _year_paren() -> re.Pattern:
 _YEAR_PAREN = None
 
 
+@cache
+def _abbreviations() -> frozenset[str]:
+    return frozenset(word_list("venue-abbreviations"))
+
+
 def _sentence_cuts(text: str) -> list[int]:
     """Where sentences end in plain text: after ". " unless the period ends an initial or an
     abbreviation of a venue (``J. Chem. Phys.``)."""
@@ -243,8 +263,8 @@ def _sentence_cuts(text: str) -> list[int]:
                 cuts.append(m.end())
             continue
         next_word = (after.split() or [""])[0]
-        if re.fullmatch(r"[A-Z][a-z]{0,3}|[A-Z]{2,4}|al|vol|no|pp|eds?|vs|e\.g|i\.e|cf", word) or (
-                re.fullmatch(r"[A-Z][a-z]{0,7}", word) and re.fullmatch(r"[A-Z][a-z]{0,7}\.,?|\d+\W*", next_word)):
+        if word.lower() in _abbreviations() or re.fullmatch(r"e\.g|i\.e|[A-Z]{2,4}", word) or (
+                re.fullmatch(r"[A-Z][a-z]{0,7}", word) and re.fullmatch(r"[A-Z][a-z]{0,7}\.,?", next_word)):
             continue  # "Phys. Rev.", "Comput. Chem. 23": abbreviations of a venue
         cuts.append(m.end())
     return cuts
@@ -271,9 +291,14 @@ def blocks_of(raw: str, line: int, sentences: bool = True) -> list[Block]:
             runs[-1][1].append((ch, idx))
         else:
             runs.append([style, [(ch, idx)]])
-    for run in runs:
+    for n, run in enumerate(runs):
         text = "".join(c for c, _ in run[1]).strip()
-        one_name = name_score(text.strip(" ,;*")) >= 0.5 and len(split_author_list(text)) == 1
+        before = "".join(c for c, _ in runs[n - 1][1]).rstrip() if n else ""
+        after = "".join(c for c, _ in runs[n + 1][1]).lstrip() if n + 1 < len(runs) else ""
+        # A marked name is one of a list when a comma, "and", "&" or the year touches it.
+        in_list = bool(re.search(r"(?:[,;&]|\band)$", before) or re.match(r"\.?\s*(?:[,;&(*\u2020\u2021^]|and\b)", after)
+                       or re.search(r"[,;&]\s*$", text))
+        one_name = in_list and name_score(text.strip(" ,;*")) >= 0.5 and len(split_author_list(text)) == 1
         if run[0] in ("bold", "italic", "link") and (one_name or not re.search(r"\w", text)):
             run[0] = "plain"
     merged: list[list] = []
@@ -307,7 +332,8 @@ def blocks_of(raw: str, line: int, sentences: bool = True) -> list[Block]:
             for x, y in zip(cuts, cuts[1:]):
                 piece = text[x:y]
                 if re.search(r"\w", piece):
-                    blocks.append(Block(piece.strip().lstrip(".,;: "), "plain", line, raw_of(x, y).strip()))
+                    style = "year" if re.fullmatch(r"\W*(?:19|20)\d\d[a-z]?\W*", piece) else "plain"  # ACM's "2019."
+                    blocks.append(Block(piece.strip().lstrip(".,;: "), style, line, raw_of(x, y).strip()))
     for b in blocks:
         b.text = re.sub(r"\s+", " ", b.text)
     return [b for b in blocks if b.text.strip(" .,;:")]

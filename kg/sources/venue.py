@@ -19,7 +19,7 @@ VENUE_TITLE = re.compile(r"^(?:[A-Z][\w&-]*\s+){0,2}?(?P<acro>[A-Z][A-Za-z]*[A-Z
                          r"\s*:\s*(?P<title>.+)$")
 # Where the venue's name ends: volume, issue, pages, article numbers, a date.
 _TAIL = re.compile(r"(?:,\s*|\s+)(?:vol\.|volume\b|no\.|issue\b|pp\.|pages?\b|art\.|article\b|e\d{3,}\b|S\.\s*\d)"
-                   r"|,\s*\d|\s\d+\s*(?:\(|,|:|$)|\s\d+[-–]\d+|,?\s*(?:doi|https?)[:\s]", re.I)
+                   r"|,\s*\d|\s\d+\s*(?:\(|,|:|$)|\s\d+[-–]\d+|[.;]\s*(?:19|20)\d\d\b|,?\s*(?:doi|https?)[:\s]", re.I)
 
 
 @cache
