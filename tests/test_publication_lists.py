@@ -187,3 +187,11 @@ def test_section_headings_in_many_forms(heading, kind):
 ])
 def test_publication_group_headings(heading, status):
     assert publication_group(heading) == status
+
+
+def test_a_huge_entry_is_reported_not_parsed(tmp_path):
+    # One "entry" of 200,000 characters (a list that lost its line breaks): one skip, quickly.
+    doc = read(tmp_path, "pubs.md", "# Publications\n\nDoe, J. " + "word and " * 22000 + "\n")
+    assert titles(doc) == []
+    (skip,) = doc.skipped
+    assert skip.span.first_line == 3 and "longer (198008 characters) than one publication entry" in skip.reason

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import html
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from kg.records import Author
 from kg.words import word_list
@@ -50,6 +50,7 @@ _TITLE_WORDS = _titles()
 _EMPHASIS = re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*]+?)(?<=[^\s\\])\*(?![\w*])|(?<![\w_])_(?=\S)([^_]+?)(?<=\S)_(?!\w)")
 
 
+@lru_cache(maxsize=8192)
 def _plain(raw: str) -> str:
     """Text of a name without markup (links, bold, italic, underline, tags, escapes); marks kept."""
     text = re.sub(r"<sup>.*?</sup>", lambda m: "*" if re.search(r"[*\u2020\u2021]|&dagger;|&Dagger;", m.group(0)) else "",
@@ -61,6 +62,7 @@ def _plain(raw: str) -> str:
     return text.replace("\\", "")
 
 
+@lru_cache(maxsize=8192)
 def strip_marks(text: str) -> str:
     """A name without its footnote and contribution marks."""
     text = re.sub(r"\(\s*[*\u2020\u2021#]+\s*\)", "", text)
@@ -76,6 +78,7 @@ def is_equal_contribution(printed: str) -> bool:
     return any(c in text for c in _EQUAL_MARKS)
 
 
+@lru_cache(maxsize=8192)
 def clean_person_name(printed: str) -> str:
     """A printed name cleaned of decoration and titles; ``"Family, Given"`` is turned round.
 
@@ -122,6 +125,7 @@ def looks_like_person_name(text: str) -> bool:
     return all(w[:1].isupper() or w[:1] in "'" or w.lower() in particles for w in words)
 
 
+@lru_cache(maxsize=8192)
 def name_score(part: str) -> float:
     """How much a piece of text looks like one person's name: 1 sure, 0.5 maybe, 0 not.
 
@@ -177,12 +181,14 @@ _LIST_SEPARATORS = re.compile(r"\s*(?:,\s*(?:and|&)\s+|;\s*(?:and|&)?\s*|,|\s+an
 _FAMILY_ONLY = re.compile(r"^(?:[a-z]{1,4}\s+)*[A-Z][\w'’\-\u2010\u2011]+(?:\s+[A-Z][\w'’\-\u2010\u2011]+){0,2}$")
 
 
+@lru_cache(maxsize=8192)
 def _family_only(part: str) -> bool:
     text = clean_person_name(part)
     return bool(_FAMILY_ONLY.match(text)) and not INITIALS.match(text) and not any(
         INITIALS.match(w) for w in text.split())
 
 
+@lru_cache(maxsize=8192)
 def _initials_only(part: str) -> bool:
     text = strip_marks(_plain(part)).strip()
     return bool(INITIALS.match(text)) and text.lower().rstrip(".") not in word_list("name-titles")
@@ -250,6 +256,11 @@ def split_author_list(raw: str) -> list[Author]:
     >>> [a.name for a in split_author_list("Curie, Marie; Pierre Curie")]
     ['Marie Curie', 'Pierre Curie']
     """
+    return list(_split_author_list(raw))
+
+
+@lru_cache(maxsize=4096)
+def _split_author_list(raw: str) -> tuple[Author, ...]:
     text = raw.replace("\u00a0", " ").strip().lstrip(".,;: ")
     text = re.sub(r"^(?:by|with)\s+", "", text, flags=re.I)
     text = re.sub(r"\s*(?:\.{3}|\u2026)\s*", ", ..., ", text)
@@ -286,7 +297,7 @@ def split_author_list(raw: str) -> list[Author]:
             name = _turn_vancouver(name)
         if name:
             authors.append(Author(part.strip(), name, is_equal_contribution(part)))
-    return authors
+    return tuple(authors)
 
 
 def author_list_quality(raw: str) -> tuple[int, float]:

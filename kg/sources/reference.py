@@ -35,6 +35,7 @@ ROLE = re.compile(r"^(?P<co>co-?)?(?P<ord>first|second|third|fourth|fifth|sixth|
 AWARD = re.compile(r"\b(?:award|best\s+\w*\s*paper|distinguished|honou?rable mention|spotlight|oral|prize)\b", re.I)
 THESIS = re.compile(r"\b(?:dissertation|ph\.?\s?d\.?\s+thesis|doctoral thesis|master'?s thesis|m\.?sc?\.? thesis|"
                     r"habilitation)\b", re.I)
+MAX_ENTRY = 5000  # characters: a longer "entry" is a paragraph of prose or a list that lost its line breaks
 CHAPTER = re.compile(r"^(?:chapter|book chapter)\s+in\b|^in:?\s+.*\((?:eds?|hrsg|dir)\.?\)", re.I)
 
 
@@ -132,6 +133,9 @@ def parse_reference(lines: list[str], *, split_lines: bool | None = None) -> Ref
     to be judged from the lines (None).
     """
     ref = Reference()
+    if sum(len(line) for line in lines) > MAX_ENTRY:
+        ref.problem = f"it is longer ({sum(len(line) for line in lines)} characters) than one publication entry can be"
+        return ref
     cleaned = [clean_entry_line(line, ref, first=not n) for n, line in enumerate(lines)]
     logical = join_wrapped([c for c in cleaned if c.strip()], split_lines)
     if not logical:

@@ -139,6 +139,8 @@ def join_wrapped(lines: list[str], split_lines: bool | None) -> list[str]:
 
 # --- blocks -------------------------------------------------------------------------------
 
+_HTML_TAG = re.compile(r"<(/?)(\w+)[^>]*>")
+_ENTITY = re.compile(r"&#?\w+;")
 _TAGS = {"b": "bold", "strong": "bold", "i": "italic", "em": "italic", "u": "bold"}
 
 
@@ -189,19 +191,19 @@ def _styled_chars(raw: str) -> list[tuple[str, frozenset, int]]:
                 styles.discard("italic")
                 i += 1
                 continue
-        tag = re.match(r"<(/?)(\w+)[^>]*>", raw[i:])
-        if ch == "<" and tag:
+        tag = _HTML_TAG.match(raw, i) if ch == "<" else None
+        if tag:
             style = _TAGS.get(tag.group(2).lower())
             if style:
                 (styles.discard if tag.group(1) else styles.add)(style)
             elif tag.group(2).lower() == "sup" and not tag.group(1):
                 close = raw.find("</sup>", i)
-                inner = raw[i + tag.end(): close] if close > 0 else ""
+                inner = raw[tag.end(): close] if close > 0 else ""
                 if re.search(r"[*\u2020\u2021]|&dagger;", inner):
                     out.append(("*", frozenset(styles), i))
-                i = close + 6 if close > 0 else i + tag.end()
+                i = close + 6 if close > 0 else tag.end()
                 continue
-            i += tag.end()
+            i = tag.end()
             continue
         if ch in "“”":
             (styles.add if ch == "“" else styles.discard)("quote")
@@ -216,10 +218,10 @@ def _styled_chars(raw: str) -> list[tuple[str, frozenset, int]]:
             i += 1
             continue
         if ch == "&":
-            entity = re.match(r"&#?\w+;", raw[i:])
+            entity = _ENTITY.match(raw, i)
             if entity:
                 out.append((html.unescape(entity.group(0)), frozenset(styles), i))
-                i += entity.end()
+                i = entity.end()
                 continue
         out.append((ch, frozenset(styles), i))
         i += 1

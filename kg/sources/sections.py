@@ -12,7 +12,7 @@ from kg.sources.career import ORG_WORDS, parse_career, parse_org, split_place  #
 from kg.sources.context import Context  # noqa: F401
 from kg.sources.layout import Section
 from kg.sources.publications import parse_publications  # noqa: F401
-from kg.sources.text import find_period, links_in, parse_date, parse_period, strip_markup, years_in
+from kg.sources.text import _RANGE, _SINGLE, find_period, links_in, parse_date, parse_period, strip_markup, years_in
 from kg.sources.venue import VENUE_TAG, parse_venue
 
 PRIZE = re.compile(r"\b(?:medal|prize|place|winner|finalist|honou?rable mention|runner[- ]up)\b", re.I)
@@ -193,13 +193,15 @@ def parse_summary(section: Section, ctx: Context) -> tuple[str | None, list[Inte
 
 
 def find_dates(text: str) -> list[str]:
-    """Every date the text mentions, as ISO strings (for the document's latest date)."""
-    out = []
-    pos = 0
-    while True:
-        found = find_period(text[pos:])
-        if not found:
-            return out
-        period, _, end = found
+    """Every date range the text mentions, then the lone dates after the last range, as ISO
+    strings (for the document's latest date); one pass over the text."""
+    out, end = [], 0
+    for m in _RANGE.finditer(text):
+        period, _, _ = find_period(m.group(0))
         out += [d for d in (period.start, period.end) if d]
-        pos += end
+        end = m.end()
+    for m in _SINGLE.finditer(text, end):
+        date = parse_date(m.group(0))
+        if date:
+            out.append(date)
+    return out

@@ -32,35 +32,34 @@ def status_phrases() -> list[tuple[str, str]]:
     return sorted(pairs, key=lambda p: -len(p[0]))
 
 
+@cache
+def _status_patterns() -> tuple[re.Pattern, re.Pattern, dict[str, str]]:
+    phrases = status_phrases()
+    alt = "|".join(re.escape(p) for p, _ in phrases)
+    anywhere = re.compile(rf"(?<![\w-])(?:{alt})(?![\w-])", re.I)
+    leading = re.compile(rf"^[\[(]?(?:{alt})[\])]?(?![\w-])[\s:,.]*", re.I)
+    return anywhere, leading, dict(phrases)
+
+
 def find_status(text: str) -> tuple[str | None, int, int]:
-    """The status a status phrase in *text* gives, with the phrase's span (first phrase found)."""
-    low = text.lower()
-    best = None
-    for phrase, status in status_phrases():
-        m = re.search(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", low)
-        if m and (best is None or m.start() < best[1]):
-            best = (status, m.start(), m.end())
-    return best if best else (None, -1, -1)
+    """The status the first status phrase in *text* gives, with the phrase's span."""
+    anywhere, _, status_of = _status_patterns()
+    m = anywhere.search(text)
+    return (status_of[m.group(0).lower()], m.start(), m.end()) if m else (None, -1, -1)
 
 
 def strip_status(text: str) -> tuple[str, str | None]:
     """``"Accepted at Journal X"`` -> ``("Journal X", "published")``; also a trailing ``(submitted)``."""
+    _, leading, status_of = _status_patterns()
     status = None
     t = text.strip(" .,;")
-    for phrase, st in status_phrases():
-        m = re.match(rf"^[\[(]?{re.escape(phrase)}[\])]?(?![\w-])[\s:,.]*", t, re.I)
-        if m:
-            status, t = st, t[m.end():]
-            break
-    m = re.search(r"\s*[\[(]([^()\[\]]+)[\])]\.?$", t)
+    m = leading.match(t)
     if m:
-        inner, st = m.group(1).strip(" ."), None
-        for phrase, s in status_phrases():
-            if inner.lower() == phrase:
-                st = s
-                break
-        if st:
-            status, t = status or st, t[: m.start()]
+        phrase = re.sub(r"[\s:,.\[\]()]+$", "", m.group(0)).strip("[(").lower()
+        status, t = status_of.get(phrase), t[m.end():]
+    m = re.search(r"\s*[\[(]([^()\[\]]+)[\])]\.?$", t)
+    if m and m.group(1).strip(" .").lower() in status_of:
+        status, t = status or status_of[m.group(1).strip(" .").lower()], t[: m.start()]
     return t.strip(" .,;"), status
 
 
