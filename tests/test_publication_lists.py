@@ -196,3 +196,14 @@ def test_a_huge_entry_is_reported_not_parsed(tmp_path):
     assert titles(doc) == []
     (skip,) = doc.skipped
     assert skip.span.first_line == 3 and "longer (198007 characters) than one publication entry" in skip.reason
+
+
+def test_the_owner_of_a_list_is_the_author_of_every_work_under_any_initials(tmp_path):
+    # "A.B. Doe" and "A. Doe" are the same author of all three works; R. Roe is in only two of them.
+    doc = read(tmp_path, "list.txt", """1. Small things at scale, A.B. Doe and R. Roe, J. Test. Sci. 12, 45 (2016).
+
+2. Tiny things in large rooms, A. Doe and R. Roe, Rev. Test. 3, 101 (2014).
+
+3. Very small things, A.B. Doe, Dissertation, University of Testing (2010).
+""")
+    assert doc.subject.name == "A.B. Doe"  # the variant printed most often

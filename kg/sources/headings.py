@@ -16,7 +16,7 @@ heading's head word ("Refereed Conference Papers" -> papers).
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from rapidfuzz import fuzz, process
 
@@ -59,6 +59,7 @@ def _head_word(key: str) -> str | None:
     return words[-1] if words else None
 
 
+@lru_cache(maxsize=4096)
 def section_title_kind(text: str, loose: bool = True) -> str | None:
     """The section kind a heading names, or None. Only a *loose* reading (of a line marked as a
     heading) goes by the head word: a line such as "Best Paper Award" inside a list is no heading."""
@@ -90,6 +91,7 @@ def is_year_heading(text: str) -> bool:
     return bool(re.fullmatch(r"(?:19|20)\d\d(?:\s*[-–]\s*(?:(?:19|20)?\d\d|present))?(?:\s*\([^)]*\))?", heading_key(text)))
 
 
+@lru_cache(maxsize=4096)
 def publication_group(text: str, loose: bool = True) -> str | None:
     """The status a publication-list sub-heading gives the works below it ("published" for a
     heading that only groups works by kind or year), or None when the text is not such a heading.

@@ -59,13 +59,15 @@ def parse_publications(section: Section, ctx: Context) -> list[Work]:
 
 
 def reads_as_publications(section: Section, document: str) -> bool:
-    """True when most entries of a section under an unknown heading read as references with authors."""
+    """True when most entries of a section under an unknown heading (its first eight) read as
+    references with authors."""
     trial = Context(document)
     entries, _ = split_entries(section.items)
     if not entries:
         return False
-    works = [w for w in (work_of(e, trial) for e in entries) if w and w.authors]
-    return len(works) >= max(1, 0.6 * len(entries))
+    sample = entries[:8]
+    works = [w for w in (work_of(e, trial) for e in sample) if w and w.authors]
+    return len(works) >= max(1, 0.6 * len(sample))
 
 
 def guess_owner(works: list[Work]) -> str | None:
@@ -80,6 +82,15 @@ def guess_owner(works: list[Work]) -> str | None:
         name, count = marked.most_common(1)[0]
         if count >= 0.5 * len(with_authors):
             return name
-    names = Counter(a.name for w in with_authors for a in {x.name: x for x in w.authors}.values())
-    name, count = names.most_common(1)[0]
-    return name if count >= 0.8 * len(with_authors) and len(with_authors) >= 3 else None
+    # "A.V. Matveev" and "A. Matveev" are one author here: count by family name and first initial.
+    keys = Counter(key for w in with_authors for key in {_loose_key(a.name) for a in w.authors})
+    key, count = keys.most_common(1)[0]
+    if count < 0.8 * len(with_authors) or len(with_authors) < 3:
+        return None
+    printed = Counter(a.name for w in with_authors for a in w.authors if _loose_key(a.name) == key)
+    return printed.most_common(1)[0][0]
+
+
+def _loose_key(name: str) -> tuple[str, str]:
+    words = name.replace(".", ". ").split()
+    return (words[-1].lower(), words[0][:1].lower()) if words else ("", "")
