@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import re
 
-from kg.records import OrgRef, Profile, Span
+from kg.records import OrgRef, Profile, Span, Work
 from kg.sources import sections as S
 from kg.sources.layout import split_sections
+from kg.sources.publications import guess_owner, reads_as_publications
 from kg.sources.text import clean_person_name, links_in, looks_like_person_name, strip_markup
+from kg.words import word_list
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 PHONE = re.compile(r"^\+?[\d\s().-]{7,}$")
@@ -35,13 +37,20 @@ def looks_like_cv(text: str) -> bool:
     return sum(k in PARSERS or k == "summary" for k in kinds) >= 2 or "publications" in kinds
 
 
-def read_cv(text: str, document: str, ctx: S.Context) -> tuple[Profile | None, list, str]:
-    """The profile and facts of a CV; skips go to ``ctx``. Returns (profile, facts, format)."""
-    sections = split_sections(text)
-    profile = _read_header(sections[0], document, ctx)
+def read_cv(text: str, document: str, ctx: S.Context, first: str = "header") -> tuple[Profile | None, list, str]:
+    """The profile and facts of a CV; skips go to ``ctx``. Returns (profile, facts, format).
+
+    *first* is the kind of the text before the first heading: a CV's header (its owner), or
+    ``"publications"`` for a page that is only a publication list.
+    """
+    sections = split_sections(text, first)
+    profile = _read_header(sections[0], document, ctx) if first == "header" else None
+    ctx.owner = profile.name if profile else None
     facts: list = []
-    for section in sections[1:]:
-        if section.kind == "summary":
+    for section in sections[int(first == "header"):]:
+        if section.kind == "unknown" and section.items and reads_as_publications(section, document):
+            facts += S.parse_publications(section, ctx)
+        elif section.kind == "summary":
             bio, interests = S.parse_summary(section, ctx)
             if profile and bio:
                 profile.biography = bio
@@ -52,15 +61,34 @@ def read_cv(text: str, document: str, ctx: S.Context) -> tuple[Profile | None, l
             ctx.skip(section.items, f"section {section.title!r} is not one kg reads "
                                     f"(known: {', '.join(sorted(set(PARSERS) | {'summary'}))})")
     fmt = "markdown-cv" if MARKUP.search(text) else "text-cv"
+    if profile is None:
+        owner = guess_owner([f for f in facts if isinstance(f, Work)])
+        if owner:
+            profile = Profile(name=owner, span=Span(document, 1, 1))
     return profile, facts, fmt
+
+
+def _cv_title_words() -> str:
+    return "|".join(re.escape(w) for w in sorted(word_list("cv-title-words"), key=len, reverse=True))
+
+
+def _owner_name(raw: str) -> str:
+    """``"# Jane Doe's CV"``, ``"Curriculum Vitae - Jane Doe"`` -> ``"Jane Doe"``."""
+    text = strip_markup(re.sub(r"^#+\s*", "", raw))
+    words = _cv_title_words()
+    text = re.sub(rf"^(?:{words})\s*(?:[-:–|,]|of)\s*|\s*[-:–|,]\s*(?:{words})$|['’]s\s+(?:{words})$", "", text, flags=re.I)
+    return clean_person_name(text)
 
 
 def _read_header(section, document: str, ctx: S.Context) -> Profile | None:
     items = list(section.items)
     if not items:
         return None
-    name_item = items.pop(0)
-    name = clean_person_name(re.sub(r"^#+\s*", "", name_item.raw))
+    # The owner's name: the first line, or a top-level heading that names a person further down.
+    named = next((i for i in items if re.match(r"^#\s", i.raw) and looks_like_person_name(_owner_name(i.raw))), None)
+    name_item = named or items[0]
+    items.remove(name_item)
+    name = _owner_name(name_item.raw)
     if not looks_like_person_name(name):
         ctx.skip([name_item], f"first line {name!r} does not look like the CV owner's name")
         return None

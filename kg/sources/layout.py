@@ -12,39 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from kg.sources.text import is_wholly_bold, parse_period, strip_markup
-
-# Section titles CVs use, mapped to the kind of section. Matching ignores case and a trailing colon.
-SECTION_TITLES = {
-    "summary": "summary", "biography": "summary", "bio": "summary", "about": "summary",
-    "about me": "summary", "profile": "summary", "research summary": "summary",
-    "experience": "experience", "employment": "experience", "work experience": "experience",
-    "professional experience": "experience", "research experience": "experience",
-    "positions": "experience", "appointments": "experience", "industry experience": "experience",
-    "academic positions": "experience", "employment history": "experience",
-    "education": "education",
-    "publications": "publications", "publication": "publications", "academic publications": "publications",
-    "selected publications": "publications", "papers": "publications", "refereed publications": "publications",
-    "awards": "awards", "award": "awards", "honors": "awards", "honours": "awards",
-    "awards and honors": "awards", "honors and awards": "awards", "awards & honors": "awards",
-    "honors & awards": "awards", "scholarships": "awards", "grants and awards": "awards",
-    "professional service": "service", "service": "service", "academic service": "service",
-    "professional activities": "service",
-    "talks": "talks", "talk": "talks", "invited talks": "talks", "invited talk": "talks",
-    "presentations": "talks",
-    "research interests": "interests", "research interest": "interests", "interests": "interests",
-    "skills": "skills", "technical skills": "skills",
-    "projects": "projects", "research projects": "projects", "project": "projects",
-    "teaching": "teaching", "teaching experience": "teaching",
-}
-# Sub-headings inside a publication list that say what status the works below have.
-PUBLICATION_GROUPS = {
-    "conference & journal papers": "published", "conference and journal papers": "published",
-    "journal papers": "published", "conference papers": "published", "journal articles": "published",
-    "workshop papers": "published", "peer-reviewed publications": "published",
-    "under review": "under review", "submitted": "under review", "manuscripts under review": "under review",
-    "preprints": "preprint", "preprint": "preprint", "working papers": "preprint",
-}
+from kg.sources.headings import is_year_heading, publication_group, section_title_kind
+from kg.sources.markup import is_wholly_bold, strip_markup
+from kg.sources.text import parse_period
 
 
 @dataclass
@@ -58,6 +28,7 @@ class Item:
     row_year: str | None = None  # the year printed at the right of this item's row
     bullet: bool = False
     column: int = 0
+    heading: int = 0  # a sub-heading kept inside its section: its level (1-6, 7 for an unmarked one)
 
     @property
     def text(self) -> str:
@@ -70,10 +41,11 @@ class Item:
 
 @dataclass
 class Section:
-    kind: str  # a value of SECTION_TITLES, "header" before the first section, or "unknown"
+    kind: str  # a kind of kg/words/section-titles.txt, "header" before the first section, or "unknown"
     title: str
     line: int
     items: list[Item] = field(default_factory=list)
+    level: int = 0  # the markdown level of its heading (0: a heading without '#')
 
 
 def _cells(line: str) -> list[str] | None:
@@ -87,16 +59,6 @@ def _cells(line: str) -> list[str] | None:
 
 def _is_table_rule(cells: list[str]) -> bool:
     return all(re.fullmatch(r":?-{2,}:?", c.strip()) for c in cells if c.strip()) and any(cells)
-
-
-def section_title_kind(text: str) -> str | None:
-    """The section kind a heading names, or None."""
-    key = re.sub(r"\s+", " ", strip_markup(text)).strip(" :").lower()
-    return SECTION_TITLES.get(key)
-
-
-def _publication_group(text: str) -> str | None:
-    return PUBLICATION_GROUPS.get(strip_markup(text).strip(" :").lower())
 
 
 def _looks_like_heading(text: str) -> bool:
@@ -120,7 +82,35 @@ def _is_column_head(cells: list[str]) -> bool:
             and parse_period(strip_markup(cells[3])) is not None)
 
 
-def split_sections(text: str) -> list[Section]:
+_SETEXT = re.compile(r"^\s*(?:={2,}|-{3,})\s*$")
+_LIQUID = re.compile(r"^\s*\{%.*%\}\s*$")
+
+
+def _heading(lines: list[str], i: int) -> tuple[int, str] | None:
+    """(level, title) of a markdown heading at line *i*: ``## Title``, ``###Title`` or a setext
+    heading (a line underlined with ``===`` or ``---``)."""
+    stripped = lines[i].strip()
+    m = re.match(r"^(#{1,6})(?:\s+|(?=[^\s#]))(.*?)\s*#*$", stripped)
+    if m:
+        return len(m.group(1)), m.group(2)
+    if i + 1 < len(lines) and _SETEXT.match(lines[i + 1]) and stripped and len(stripped.split()) <= 8 \
+            and not re.match(r"^(?:[-*+|>]|\d+[.)])\s", stripped):
+        return (1 if "=" in lines[i + 1] else 2), stripped
+    return None
+
+
+def _stays_in_publications(current: Section, level: int, title: str) -> bool:
+    """A sub-heading of a publication list (a year, a status, a kind of work, or an entry written as
+    a heading) stays in it; a heading of another section or of the list's own level ends it."""
+    kind = section_title_kind(title)
+    if current.kind != "publications" or (kind and kind != "publications"):
+        return False
+    if current.level and level and level <= current.level:
+        return False
+    return publication_group(title) is not None or len(strip_markup(title).split()) > 8
+
+
+def split_sections(text: str, first: str = "header") -> list[Section]:
     """Split a CV's text into sections of items.
 
     >>> secs = split_sections("Jane Doe\\n\\nEDUCATION\\n\\nPh.D. in Physics\\nSome University\\n")
@@ -128,15 +118,19 @@ def split_sections(text: str) -> list[Section]:
     [('header', ['Jane Doe']), ('education', ['Ph.D. in Physics', 'Some University'])]
     """
     lines = text.splitlines()
-    sections = [Section("header", "", 1)]
+    sections = [Section(first, "", 1)]
     gap = False
     i = 0
+    setext_rule = False
     while i < len(lines):
         number, raw = i + 1, lines[i].rstrip(" \r\n")
         i += 1
         current = sections[-1]
         stripped = raw.strip()
-        if not stripped or re.fullmatch(r"-{3,}|\*{3,}|_{3,}", stripped):
+        if setext_rule:  # the underline of a setext heading
+            setext_rule = False
+            continue
+        if not stripped or re.fullmatch(r"-{3,}|\*{3,}|_{3,}", stripped) or _LIQUID.match(stripped):
             gap = True
             continue
 
@@ -153,22 +147,28 @@ def split_sections(text: str) -> list[Section]:
             gap = False
             continue
 
-        heading = re.match(r"^(#{1,6})\s+(.*)$", stripped)
+        heading = _heading(lines, i - 1)
+        if heading and not re.match(r"^#", stripped):
+            setext_rule = True
         tab_cells = raw.split("\t")
         filled = [c for c in tab_cells if strip_markup(c)]
         single = filled[0] if len(filled) == 1 else None
         if heading or single is not None:
-            title = heading.group(2) if heading else single
-            kind = section_title_kind(title)
-            if current.kind == "publications" and kind is None and _publication_group(title):
-                current.items.append(Item(title, number, new_entry=True, gap_before=gap))
-                current.items[-1].column = -1  # marks a status group heading
+            level, title = heading if heading else (0, single)
+            kind = section_title_kind(title, loose=bool(heading) or _looks_like_heading(title))
+            if heading and _stays_in_publications(current, level, title) or (
+                    current.kind == "publications" and kind in (None, "publications") and not heading
+                    and len(title.split()) <= 6 and publication_group(title, loose=_looks_like_heading(title))
+                    and (not re.search(r"\d", title) or is_year_heading(title))):
+                current.items.append(Item(title, number, new_entry=True, gap_before=gap, heading=level or 7))
                 gap = False
                 continue
-            is_name = heading and len(heading.group(1)) == 1 and current.kind == "header"
+            is_name = heading and level == 1 and current.kind == "header" and kind is None
             unknown_heading = _looks_like_heading(title) and (current.kind != "header" or len(title.split()) >= 2)
             if not is_name and (kind or heading or unknown_heading):
-                sections.append(Section(kind or "unknown", strip_markup(title), number))
+                sections.append(Section(kind or "unknown", strip_markup(title), number, level=level))
+                if kind == "publications" and publication_group(title) not in (None, "published"):
+                    sections[-1].items.append(Item(title, number, new_entry=True, heading=level or 7))
                 gap = False
                 continue
 

@@ -2,12 +2,46 @@
 
 from __future__ import annotations
 
+import re
+
 from kg.records import Document, Skip, Span
 from kg.sources.cv import looks_like_cv, read_cv
 from kg.sources.decode import decode_text
+from kg.sources.entries import split_entries
+from kg.sources.headings import section_title_kind
+from kg.sources.layout import split_sections
+from kg.sources.publications import work_of
 from kg.sources.registry import Source
 from kg.sources.repository_record import latest_metadata_date, looks_like_repository_record, read_repository_record
 from kg.sources.sections import Context, find_dates
+
+_FRONT_MATTER = re.compile(r"\A\ufeff?---[ \t]*\r?\n(.*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|\Z)", re.S)
+
+
+def strip_front_matter(text: str) -> tuple[str, str | None]:
+    """A markdown page without its YAML front matter (blank lines keep the line numbers), and the
+    page's ``title`` from it.
+
+    >>> strip_front_matter("---\\ntitle: Publications\\n---\\nText")
+    ('\\n\\n\\nText', 'Publications')
+    """
+    m = _FRONT_MATTER.match(text)
+    if not m:
+        return text, None
+    title = re.search(r"^title:\s*[\"']?(.*?)[\"']?\s*$", m.group(1), re.M)
+    return "\n" * m.group(0).count("\n") + text[m.end():], (title.group(1).strip() if title else None)
+
+
+def looks_like_publication_list(text: str) -> bool:
+    """A page without CV sections that is a list of references: most of its entries read as works
+    with authors."""
+    section = split_sections(text, "publications")[0]
+    entries, _ = split_entries(section.items)
+    if len(entries) < 2:
+        return False
+    trial = Context("")
+    works = [w for w in (work_of(e, trial) for e in entries[:40]) if w and w.authors]
+    return len(works) >= 0.6 * min(len(entries), 40)
 
 
 def read(source: Source) -> Document:
@@ -17,31 +51,20 @@ def read(source: Source) -> Document:
     return read_text(text, doc)
 
 
-def _blank_front_matter(text: str) -> str:
-    """A leading YAML front-matter block (``---`` ... ``---``: a site's page settings) as blank lines,
-    so that line numbers stay right."""
-    if not text.startswith("---"):
-        return text
-    from kg.sources.frontmatter import front_matter
-
-    found = front_matter(text)
-    if found is None:
-        return text
-    close_line = found[1]
-    return "\n" * close_line + text.split("\n", close_line)[close_line] if text.count("\n") >= close_line else ""
-
-
 def read_text(text: str, doc: Document) -> Document:
     """Fill *doc* from *text* (markdown or plain text); converters of PDF, DOCX, LaTeX and
     HTML hand their text here too."""
     name = doc.path
     ctx = Context(name)
-    text = _blank_front_matter(text)
+    text, page_title = strip_front_matter(text)
     if looks_like_repository_record(text):
         doc.subject, doc.facts, doc.format = read_repository_record(text, name, ctx)
         doc.latest_date = latest_metadata_date(text)
     elif looks_like_cv(text):
         doc.subject, doc.facts, doc.format = read_cv(text, name, ctx)
+    elif section_title_kind(page_title or "") == "publications" or looks_like_publication_list(text):
+        doc.subject, doc.facts, doc.format = read_cv(text, name, ctx, first="publications")
+        doc.format = doc.format.replace("-cv", "-publication-list")
     else:
         lines = text.count("\n") + 1
         doc.skipped.append(Skip(Span(name, 1, lines),

@@ -1,4 +1,5 @@
-"""Text helpers the readers share: markup stripping, dates, author lists, places.
+"""Text helpers the readers share: dates and places; markup (kg.sources.markup) and author lists
+(kg.sources.authors) are re-exported from here.
 
 Everything here works on one string at a time and knows nothing of documents.
 
@@ -18,61 +19,16 @@ Period(start='2012', end='2017', ongoing=False)
 
 from __future__ import annotations
 
-import html
 import re
 
-from kg.records import Author, Period
-from kg.words import word_list
-
-# --- markup -----------------------------------------------------------------------------
-
-_TAG = re.compile(r"<[^>]+>")
-_MD_LINK = re.compile(r"\[((?:\\.|[^\]\\])*)\]\(([^)]*)\)")
-_AUTOLINK = re.compile(r"<(https?://[^>\s]+)>")
-_HREF = re.compile(r"""href\s*=\s*["']([^"']+)["']""", re.I)
-_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|~<>])")
-# Icons that CV templates put before contact details or as rating dots.
-_ICONS = re.compile("[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u2022\u2192]")
-
-
-def links_in(raw: str) -> list[str]:
-    """URLs a fragment links to: markdown links, autolinks, HTML hrefs and bare URLs."""
-    found = [m.group(2) for m in _MD_LINK.finditer(raw)]
-    found += _AUTOLINK.findall(raw) + _HREF.findall(raw)
-    found += re.findall(r"(?<![<\"'(=])\bhttps?://[^\s<>\"')\]]+", raw)
-    return [u for u in dict.fromkeys(found) if u.startswith(("http://", "https://"))]
-
-
-def strip_markup(raw: str, *, keep_stars: bool = False) -> str:
-    """Plain text of a markdown/HTML fragment: tags, link syntax, emphasis and icons removed.
-
-    With ``keep_stars`` single ``*`` marks (equal-contribution marks) survive while
-    ``**bold**`` markers go.
-    """
-    text = raw.replace("<br>", " ").replace("<br/>", " ").replace("<br />", " ")
-    text = _AUTOLINK.sub(r"\1", text)
-    text = _TAG.sub("", text)
-    text = _MD_LINK.sub(lambda m: m.group(1), text)
-    text = text.replace("**", "").replace("__", "")
-    if keep_stars:
-        text = text.replace("\\*", "\x00")
-    else:
-        text = text.replace("\\*", "")
-        text = re.sub(r"(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)", "", text)
-    text = _ESCAPE.sub(r"\1", text)
-    text = html.unescape(text)
-    text = _ICONS.sub("", text)
-    text = text.replace("\x00", "*")
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def is_wholly_bold(raw: str) -> bool:
-    """True when the whole fragment is one bold run (``**...**`` or ``<b>...</b>``)."""
-    s = raw.strip()
-    if s.startswith("**") and s.count("**") % 2 == 1:
-        return True  # bold never closed: a document cut off mid-line
-    return bool(re.fullmatch(r"\*\*[^*]+\*\*|<b>.*</b>|<strong>.*</strong>", s))
-
+from kg.records import Period
+from kg.sources.authors import (  # noqa: F401  (re-exported: readers call them from here)
+    clean_person_name,
+    looks_like_author_list,
+    looks_like_person_name,
+    split_author_list,
+)
+from kg.sources.markup import is_wholly_bold, links_in, strip_markup  # noqa: F401
 
 # --- dates ------------------------------------------------------------------------------
 
@@ -137,93 +93,6 @@ def short_year(text: str) -> str | None:
         return None
     yy = int(m.group(1))
     return str(2000 + yy if yy < 70 else 1900 + yy)
-
-
-# --- people -----------------------------------------------------------------------------
-
-# The titles of kg/words/name-titles.txt, longest first ("assoc. prof" before "prof"); a '.' after each word is optional.
-_TITLE_WORDS = re.compile(r"^(?:" + "|".join(dict.fromkeys(
-    r"\.?\s*".join(map(re.escape, re.split(r"[.\s]+", t.strip(". "))))
-    for t in sorted(word_list("name-titles"), key=len, reverse=True))) + r")\.?\s+", re.I)
-
-
-def clean_person_name(printed: str) -> str:
-    """A printed name cleaned of decoration and titles; ``"Family, Given"`` is turned round.
-
-    The order of a name written family-first without a comma is kept: only identity,
-    which sees every variant, can tell that ``"Li Wei"`` is ``"Wei Li"``.
-    """
-    text = strip_markup(printed).replace("*", "")
-    text = re.sub(r"[\u2020\u2021#§¶]+", "", text)
-    text = _TITLE_WORDS.sub("", text.strip())
-    text = re.sub(r"\s+", " ", text).strip(" ,;.")
-    if text.count(",") == 1:
-        family, given = (p.strip() for p in text.split(","))
-        if family and given:
-            text = f"{given} {family}"
-    return text
-
-
-def _is_equal_contribution(printed: str) -> bool:
-    return "*" in strip_markup(printed, keep_stars=True) or "\u2020" in printed
-
-
-def looks_like_person_name(text: str) -> bool:
-    """Two to five capitalised words, no digits and no lower-case function words."""
-    words = text.replace("-", " ").split()
-    if not 2 <= len(words) <= 5 or re.search(r"\d", text):
-        return False
-    return all(w[:1].isupper() or w[:1] in "'" for w in words)
-
-
-_ET_AL = re.compile(r"^et\.?\s*al\.?$", re.I)
-
-
-def _split_top_level(text: str) -> list[str]:
-    """Split on commas, ``and`` and ``&`` that are not inside brackets or parentheses."""
-    parts, depth, cur = [], 0, []
-    for ch in text:
-        if ch in "[(":
-            depth += 1
-        elif ch in "])":
-            depth = max(0, depth - 1)
-        if ch == "," and depth == 0:
-            parts.append("".join(cur))
-            cur = []
-        else:
-            cur.append(ch)
-    parts.append("".join(cur))
-    out = []
-    for p in parts:
-        out += [q for q in re.split(r"\s+(?:and|&)\s+", p) if q.strip()]
-    return [p.strip() for p in out if p.strip()]
-
-
-def split_author_list(raw: str) -> list[Author]:
-    """Authors of a printed list in order, ``et al.`` marked on the author before it."""
-    authors: list[Author] = []
-    for part in _split_top_level(raw.strip().rstrip(".") + ("." if raw.strip().endswith("al.") else "")):
-        if _ET_AL.match(strip_markup(part)):
-            if authors:
-                last = authors[-1]
-                authors[-1] = Author(last.printed, last.name, last.equal_contribution, True)
-            continue
-        name = clean_person_name(part)
-        if name:
-            authors.append(Author(part.strip(), name, _is_equal_contribution(part)))
-    return authors
-
-
-def looks_like_author_list(raw: str) -> bool:
-    """True when most comma-separated parts of *raw* are person names."""
-    text = strip_markup(raw)
-    if re.search(r"\d{4}|[\[\]:;]", text):
-        return False
-    parts = [p for p in _split_top_level(text) if not _ET_AL.match(p)]
-    if not parts:
-        return False
-    names = sum(looks_like_person_name(clean_person_name(p)) for p in parts)
-    return names >= max(1, 0.8 * len(parts)) and (len(parts) >= 2 or "et al" in text)
 
 
 # --- places -----------------------------------------------------------------------------

@@ -1,0 +1,326 @@
+"""Printed author lists, in every common style, turned into names in printed order.
+
+Styles read: "Given Family", "Family, Given", "Family, G.", "G. Family", "GH Family", compact
+initials ("Wells, H.B.M"), Vancouver ("Doe JA, Roe R"), lists joined by ``,``, ``;``, ``and``,
+``&``; ``et al.``, ``and others`` or ``...`` (also in the middle); marks (``*``, ``†``, ``‡``,
+``(*)``, ``^1``, ``<sup>``, superscript digits); bold, underlined or linked names.
+
+Names are given as the corpus convention has it: "Family, Given" is turned round ("Given
+Family"), Vancouver "Family GI" becomes "GI Family", anything else stays as printed without its
+decoration.
+
+>>> [a.name for a in split_author_list("Doe, J., Roe, R. A., & **Poe, E.**")]
+['J. Doe', 'R. A. Roe', 'E. Poe']
+>>> [a.name for a in split_author_list("Doe JA, Roe R, Poe E")]
+['JA Doe', 'R Roe', 'E Poe']
+>>> [(a.name, a.equal_contribution) for a in split_author_list("Ada Lovelace*, Charles Babbage† and Mary Somerville")]
+[('Ada Lovelace', True), ('Charles Babbage', True), ('Mary Somerville', False)]
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import cache, lru_cache
+
+from kg.records import Author
+from kg.words import word_list
+
+_TAG = re.compile(r"<[^>]+>")
+_MD_LINK = re.compile(r"\[((?:\\.|[^\]\\])*)\]\([^)]*\)")
+# Marks that say "these authors contributed equally" (or "corresponding"): kept as a flag.
+_EQUAL_MARKS = "*\u2020\u2021\u2217\u204e"
+_SUPERSCRIPTS = "\u00b9\u00b2\u00b3\u2070\u2074\u2075\u2076\u2077\u2078\u2079"
+_ET_AL = re.compile(r"^(?:et\.?\s*al\.?|others|\.{3}|\u2026)$", re.I)
+_INITIAL = r"(?:[A-Z][a-z]?\.|[A-Z](?![a-z]))"
+# "R.", "C. E.", "P.S.", "H.B.M", "J.-P.", "Th." and undotted Vancouver runs "JA".
+INITIALS = re.compile(rf"^(?:{_INITIAL}[\s.\-\u2010\u2011]*){{1,4}}$")
+_UPPER_RUN = re.compile(r"^[A-Z]{1,3}$")
+
+
+def _titles() -> re.Pattern:
+    words = sorted(word_list("name-titles"), key=len, reverse=True)
+    alternatives = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+    return re.compile(rf"^(?:(?:{alternatives})\.?\s+)+", re.I)
+
+
+_TITLE_WORDS = _titles()
+
+
+_EMPHASIS = re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*]+?)(?<=[^\s\\])\*(?![\w*])|(?<![\w_])_(?=\S)([^_]+?)(?<=\S)_(?!\w)")
+
+
+@lru_cache(maxsize=8192)
+def _plain(raw: str) -> str:
+    """Text of a name without markup (links, bold, italic, underline, tags, escapes); marks kept."""
+    text = re.sub(r"<sup>.*?</sup>", lambda m: "*" if re.search(r"[*\u2020\u2021]|&dagger;|&Dagger;", m.group(0)) else "",
+                  raw, flags=re.I | re.S)
+    text = _MD_LINK.sub(lambda m: m.group(1), text)
+    text = html.unescape(_TAG.sub("", text))
+    text = text.replace("**", "").replace("__", "")
+    text = _EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
+    return text.replace("\\", "")
+
+
+@lru_cache(maxsize=8192)
+def strip_marks(text: str) -> str:
+    """A name without its footnote and contribution marks."""
+    text = re.sub(r"\(\s*[*\u2020\u2021#]+\s*\)", "", text)
+    text = re.sub(r"\^\{[^}]*\}|\^[\w,*\u2020\u2021]+|\$\^\{?[^$]*\$", "", text)
+    text = re.sub(rf"[{_EQUAL_MARKS}#§¶{_SUPERSCRIPTS}]+", "", text)
+    text = re.sub(r"(?<=[a-z])\d+(?:,\d+)*$", "", text)  # affiliation numbers glued to a name
+    return re.sub(r"(?<![\w.])_|_(?![\w])", "", text)
+
+
+def is_equal_contribution(printed: str) -> bool:
+    """True for a name printed with ``*``, ``†`` or ``‡`` (not the advisee mark ``(*)``)."""
+    text = re.sub(r"\(\s*\*\s*\)", "", _plain(printed))
+    return any(c in text for c in _EQUAL_MARKS)
+
+
+@lru_cache(maxsize=8192)
+def clean_person_name(printed: str) -> str:
+    """A printed name cleaned of decoration and titles; ``"Family, Given"`` is turned round.
+
+    The order of a name written family-first without a comma is kept: only identity,
+    which sees every variant, can tell that ``"Li Wei"`` is ``"Wei Li"``.
+
+    >>> clean_person_name("Curie, Marie"), clean_person_name("Prof. Li Wei"), clean_person_name("**Doe, J.**\\\\*")
+    ('Marie Curie', 'Li Wei', 'J. Doe')
+    """
+    text = strip_marks(_plain(printed)).replace("\u00a0", " ")
+    text = re.sub(r"\s+", " ", text).strip(" ,;")
+    text = _TITLE_WORDS.sub("", text.lstrip(" .,;:")).strip(" ,;")
+    if not re.search(rf"(?:^|[\s.,\-]){_INITIAL}$", text):
+        text = text.rstrip(" .")  # a final period that is not an initial's
+    if text.count(",") == 1:
+        family, given = (p.strip() for p in text.split(","))
+        if family and given:
+            text = f"{given} {family}"
+    return text.strip()
+
+
+@cache
+def _not_name_words() -> frozenset[str]:
+    return frozenset(word_list("non-name-words")) | frozenset(word_list("venue-words"))
+
+
+@cache
+def _particles() -> frozenset[str]:
+    return frozenset(word_list("name-particles"))
+
+
+def looks_like_person_name(text: str) -> bool:
+    """Two to five capitalised words (lower-case particles such as "van" allowed), no digits.
+
+    >>> looks_like_person_name("Ludwig van Beethoven"), looks_like_person_name("Deep learning")
+    (True, False)
+    """
+    words = text.replace("-", " ").split()
+    if not 2 <= len(words) <= 5 or re.search(r"\d", text):
+        return False
+    particles = _particles()
+    if words[0].lower() in particles and len(words) < 3:
+        return False
+    return all(w[:1].isupper() or w[:1] in "'" or w.lower() in particles for w in words)
+
+
+@lru_cache(maxsize=8192)
+def name_score(part: str) -> float:
+    """How much a piece of text looks like one person's name: 1 sure, 0.5 maybe, 0 not.
+
+    >>> name_score("A.V. Matveev"), name_score("J. Chem. Phys."), name_score("Morel, R."), name_score("the model")
+    (1.0, 0.0, 1.0, 0.0)
+    """
+    text = re.sub(r"\s+", " ", clean_person_name(part)).strip()
+    if not text or re.search(r"\d|[:?!\"“”=/@]", text) or len(text) > 60:
+        return 0.0
+    words = text.split()
+    particles = _particles()
+    initials = [w for w in words if INITIALS.match(w)]
+    others = [w for w in words if not INITIALS.match(w)]
+    if any(w.endswith(".") and not INITIALS.match(w) for w in words):
+        return 0.0  # "Chem." "Proc.": abbreviations of a venue
+    if any(not (w[:1].isupper() or w[:1] in "'’") and w.lower() not in particles for w in others):
+        return 0.0
+    if any(w.lower().strip(".,") in _not_name_words() for w in others):
+        return 0.1
+    if not others or len(others) > 4:
+        return 0.0
+    if initials:
+        return 1.0
+    if len(words) == 1:
+        return 0.2
+    if len(words) > 4:
+        return 0.3
+    return 0.9 if all(len(w) > 1 for w in others) else 0.5
+
+
+def _split_top_level(text: str, separators: re.Pattern) -> list[str]:
+    """Split on *separators* outside brackets, parentheses and braces."""
+    parts, depth, last = [], 0, 0
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "[({":
+            depth += 1
+        elif ch in "])}":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            m = separators.match(text, i)
+            if m and m.end() > i:
+                parts.append(text[last:i])
+                last = i = m.end()
+                continue
+        i += 1
+    parts.append(text[last:])
+    return [p.strip() for p in parts]
+
+
+_LIST_SEPARATORS = re.compile(r"\s*(?:,\s*(?:and|&)\s+|;\s*(?:and|&)?\s*|,|\s+and\s+|\s*&\s*|\s+with\s+)", re.I)
+_FAMILY_ONLY = re.compile(r"^(?:[a-z]{1,4}\s+)*[A-Z][\w'’\-\u2010\u2011]+(?:\s+[A-Z][\w'’\-\u2010\u2011]+){0,2}$")
+
+
+@lru_cache(maxsize=8192)
+def _family_only(part: str) -> bool:
+    text = clean_person_name(part)
+    return bool(_FAMILY_ONLY.match(text)) and not INITIALS.match(text) and not any(
+        INITIALS.match(w) for w in text.split())
+
+
+@lru_cache(maxsize=8192)
+def _initials_only(part: str) -> bool:
+    text = strip_marks(_plain(part)).strip()
+    return bool(INITIALS.match(text)) and text.lower().rstrip(".") not in word_list("name-titles")
+
+
+def _pair_family_first(parts: list[str]) -> list[str] | None:
+    """``["Doe", "J.", "Roe", "R. A."]`` -> ``["Doe, J.", "Roe, R. A."]``: APA's "Family, I." pairs.
+
+    Also mends a missing comma (``"Doe, J. Roe, R."``). None when the parts are not in pairs.
+    """
+    out: list[str] = []
+    i, paired = 0, 0
+    while i < len(parts):
+        part = parts[i]
+        nxt = parts[i + 1] if i + 1 < len(parts) else None
+        if _family_only(part) and nxt is not None:
+            if _initials_only(nxt):
+                out.append(f"{part}, {nxt}")
+                i, paired = i + 2, paired + 1
+                continue
+            m = re.match(rf"^((?:{_INITIAL}[\s.\-]*)+?)\s+(\S.*)$", strip_marks(_plain(nxt)).strip())
+            if m and _family_only(m.group(2)) and _initials_only(m.group(1)):
+                out.append(f"{part}, {m.group(1)}")
+                parts = parts[: i + 1] + [nxt[nxt.find(m.group(2)):]] + parts[i + 2:]
+                i, paired = i + 1, paired + 1
+                continue
+        out.append(part)
+        i += 1
+    names = [p for p in out if not _ET_AL.match(_plain(p).strip())]
+    ok = paired and 2 * paired >= len(names) and not any(_initials_only(p) for p in out)
+    return out if ok else None
+
+
+def _first_inverted(parts: list[str]) -> list[str] | None:
+    """Chicago and MLA invert only the first name: ``["Doe", "Jane", "Rick Roe"]`` -> ``["Doe, Jane", "Rick Roe"]``."""
+    if len(parts) < 2 or not _family_only(parts[0]) or " " in clean_person_name(parts[0]):
+        return None
+    given = clean_person_name(parts[1]).split()
+    if not 1 <= len(given) <= 2 or not given[0][:1].isupper() or INITIALS.match(given[0]):
+        return None
+    if len(given) == 2 and not INITIALS.match(given[1]):
+        return None  # "Rick Roe" is a whole name, not a given name
+    rest = parts[2:]
+    if rest and not all(len(clean_person_name(p).split()) >= 2 or _ET_AL.match(_plain(p).strip()) for p in rest):
+        return None
+    return [f"{parts[0]}, {parts[1]}"] + rest
+
+
+def _turn_vancouver(name: str) -> str:
+    """``"Doe JA"`` -> ``"JA Doe"``; ``"Morel R."`` -> ``"R. Morel"``; other names unchanged."""
+    words = name.split()
+    if len(words) >= 2 and INITIALS.match(words[-1]) and not any(INITIALS.match(w) for w in words[:-1]) \
+            and (_UPPER_RUN.match(words[-1]) or words[-1].endswith(".") or "." in words[-1]):
+        return " ".join([words[-1]] + words[:-1])
+    return name
+
+
+def split_author_list(raw: str) -> list[Author]:
+    """Authors of a printed list in order; ``et al.`` (anywhere) marked on the author before it.
+
+    >>> [a.name for a in split_author_list("Wells, H.B.M, Crego, R.D. & Alston, J.M.")]
+    ['H.B.M Wells', 'R.D. Crego', 'J.M. Alston']
+    >>> [(a.name, a.et_al_follows) for a in split_author_list("Jane Doe, ..., Wei Li and others")]
+    [('Jane Doe', True), ('Wei Li', True)]
+    >>> [a.name for a in split_author_list("Curie, Marie; Pierre Curie")]
+    ['Marie Curie', 'Pierre Curie']
+    """
+    return list(_split_author_list(raw))
+
+
+@lru_cache(maxsize=4096)
+def _split_author_list(raw: str) -> tuple[Author, ...]:
+    text = raw.replace("\u00a0", " ").strip().lstrip(".,;: ")
+    text = re.sub(r"^(?:by|with)\s+", "", text, flags=re.I)
+    text = re.sub(r"\s*(?:\.{3}|\u2026)\s*", ", ..., ", text)
+    text = re.sub(r"(?<=\w)\s+et\.?\s*al\b\.?", ", et al.", text)
+    text = text.rstrip(" ,;")
+    if ";" in re.sub(r"&\w+;", "", text):
+        parts = _split_top_level(text, re.compile(r"\s*;\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*", re.I))
+        groups = parts
+    else:
+        and_groups = _split_top_level(text, re.compile(r"\s*,?\s+(?:and|&)\s+|\s*&\s*", re.I))
+        bib_style = len(and_groups) >= 2 and all(g.count(",") == 1 and not _initials_only(g.split(",")[1])
+                                                  and _family_only(g.split(",")[0]) for g in and_groups)
+        if bib_style:  # "Doe, Jane and Roe, Richard"
+            groups = and_groups
+        else:
+            parts = [p for p in _split_top_level(text, _LIST_SEPARATORS) if p]
+            groups = _pair_family_first(parts) or _first_inverted(parts) or parts
+    vancouver = [g for g in groups if "," not in g and re.search(r"\s[A-Z]{1,3}\.?$", strip_marks(_plain(g)).strip())]
+    if groups and len(vancouver) >= 0.5 * len(groups) and groups[-1] in vancouver and groups[-1].endswith("."):
+        groups[-1] = groups[-1][:-1]  # the period that ends a Vancouver list is not an initial's
+    plain_groups = [strip_marks(_plain(g)).strip(" .") for g in groups if "," not in g]
+    family_first = [g for g in plain_groups if _turn_vancouver(g) != g]
+    turn = len(family_first) >= max(1, 0.5 * len(plain_groups))  # "Doe JA, Roe R": the list's own style
+    authors: list[Author] = []
+    for part in groups:
+        plain = strip_marks(_plain(part)).strip(" .,") if not _ET_AL.match(_plain(part).strip()) else "..."
+        if _ET_AL.match(_plain(part).strip(" ,")) or _ET_AL.match(plain):
+            if authors:
+                last = authors[-1]
+                authors[-1] = Author(last.printed, last.name, last.equal_contribution, True)
+            continue
+        name = clean_person_name(part)
+        if turn and "," not in strip_marks(_plain(part)):
+            name = _turn_vancouver(name)
+        if name:
+            authors.append(Author(part.strip(), name, is_equal_contribution(part)))
+    return tuple(authors)
+
+
+def author_list_quality(raw: str) -> tuple[int, float]:
+    """How many names *raw* lists, and the share of its parts that look like names (0-1).
+
+    >>> author_list_quality("Doe, J., Roe, R. & Poe, E.")
+    (3, 1.0)
+    >>> author_list_quality("Deep learning for graphs, a survey")[1]
+    0.0
+    """
+    text = _plain(raw)
+    if not text.strip() or re.search(r"(?<!\d)(?:19|20)\d\d(?!\d)|[\[\]:?!\"“”]", strip_marks(text)):
+        return 0, 0.0
+    authors = split_author_list(raw)
+    if not authors:
+        return 0, 0.0
+    scores = [name_score(a.printed) for a in authors]
+    return len(authors), sum(scores) / len(scores)
+
+
+def looks_like_author_list(raw: str) -> bool:
+    """True when *raw* is a list of two or more names, or one name with ``et al.``."""
+    count, quality = author_list_quality(raw)
+    if quality < 0.75:
+        return False
+    return count >= 2 or bool(re.search(r"et\.?\s*al|others|\.\.\.", raw))

@@ -1,0 +1,61 @@
+"""Markup of markdown and HTML fragments: links found, emphasis and tags removed.
+
+>>> strip_markup('[\\\\[NSDI \\'24\\\\]](#) *USENIX Symposium*')
+"[NSDI '24] USENIX Symposium"
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+# --- markup -----------------------------------------------------------------------------
+
+_TAG = re.compile(r"<[^>]+>")
+_MD_LINK = re.compile(r"\[((?:\\.|[^\]\\])*)\]\(([^)]*)\)")
+_AUTOLINK = re.compile(r"<(https?://[^>\s]+)>")
+_HREF = re.compile(r"""href\s*=\s*["']([^"']+)["']""", re.I)
+_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|~<>])")
+# Icons that CV templates put before contact details or as rating dots.
+_ICONS = re.compile("[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u2022\u2192]")
+
+
+def links_in(raw: str) -> list[str]:
+    """URLs a fragment links to: markdown links, autolinks, HTML hrefs and bare URLs."""
+    found = [m.group(2) for m in _MD_LINK.finditer(raw)]
+    found += _AUTOLINK.findall(raw) + _HREF.findall(raw)
+    found += re.findall(r"(?<![<\"'(=])\bhttps?://[^\s<>\"')\]]+", raw)
+    return [u for u in dict.fromkeys(found) if u.startswith(("http://", "https://"))]
+
+
+def strip_markup(raw: str, *, keep_stars: bool = False) -> str:
+    """Plain text of a markdown/HTML fragment: tags, link syntax, emphasis and icons removed.
+
+    With ``keep_stars`` single ``*`` marks (equal-contribution marks) survive while
+    ``**bold**`` markers go.
+    """
+    text = raw.replace("<br>", " ").replace("<br/>", " ").replace("<br />", " ")
+    text = _AUTOLINK.sub(r"\1", text)
+    text = _TAG.sub("", text)
+    text = _MD_LINK.sub(lambda m: m.group(1), text)
+    text = text.replace("**", "").replace("__", "")
+    if keep_stars:
+        text = text.replace("\\*", "\x00")
+    else:
+        text = text.replace("\\*", "")
+        text = re.sub(r"(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)", "", text)
+    text = _ESCAPE.sub(r"\1", text)
+    text = html.unescape(text)
+    text = _ICONS.sub("", text)
+    text = text.replace("\x00", "*")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def is_wholly_bold(raw: str) -> bool:
+    """True when the whole fragment is one bold run (``**...**`` or ``<b>...</b>``)."""
+    s = raw.strip()
+    if s.startswith("**") and s.count("**") % 2 == 1:
+        return True  # bold never closed: a document cut off mid-line
+    return bool(re.fullmatch(r"\*\*[^*]+\*\*|<b>.*</b>|<strong>.*</strong>", s))
+
+

@@ -1,0 +1,134 @@
+"""Venues and status words of publication entries: ``[NSDI '24] USENIX Symposium ...``,
+``Accepted at *Journal*``, ``J. Chem. Phys. 128, 244102``, ``arXiv:2102.01168``.
+
+Status phrases come from ``kg/words/status-words.txt``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from kg.records import VenueRef
+from kg.sources.text import is_place, short_year, years_in
+from kg.words import word_list
+
+VENUE_TAG = re.compile(r"^\[(?P<tag>[^\]]+)\]\s*(?P<rest>.*)$")
+# "ACM ASPLOS 2025: Title", "NeurIPS 2023: Title": a venue and year printed before the title.
+VENUE_TITLE = re.compile(r"^(?:[A-Z][\w&-]*\s+){0,2}?(?P<acro>[A-Z][A-Za-z]*[A-Z][A-Za-z-]*)\s+(?P<year>(?:19|20)\d\d)"
+                         r"\s*:\s*(?P<title>.+)$")
+# Where the venue's name ends: volume, issue, pages, article numbers, a date.
+_TAIL = re.compile(r"(?:,\s*|\s+)(?:vol\.|volume\b|no\.|issue\b|pp\.|pages?\b|art\.|article\b|e\d{3,}\b|S\.\s*\d)"
+                   r"|,\s*\d|\s\d+\s*(?:\(|,|:|$)|\s\d+[-–]\d+|[.;]\s*(?:19|20)\d\d\b|,?\s*(?:doi|https?)[:\s]", re.I)
+
+
+@cache
+def status_phrases() -> list[tuple[str, str]]:
+    """(phrase, status) pairs, longest phrase first."""
+    pairs = []
+    for line in word_list("status-words"):
+        phrase, _, status = line.partition("=")
+        pairs.append((phrase.strip(), status.strip()))
+    return sorted(pairs, key=lambda p: -len(p[0]))
+
+
+@cache
+def _status_patterns() -> tuple[re.Pattern, re.Pattern, dict[str, str]]:
+    phrases = status_phrases()
+    alt = "|".join(re.escape(p) for p, _ in phrases)
+    anywhere = re.compile(rf"(?<![\w-])(?:{alt})(?![\w-])", re.I)
+    leading = re.compile(rf"^[\[(]?(?:{alt})[\])]?(?![\w-])[\s:,.]*", re.I)
+    return anywhere, leading, dict(phrases)
+
+
+def find_status(text: str) -> tuple[str | None, int, int]:
+    """The status the first status phrase in *text* gives, with the phrase's span."""
+    anywhere, _, status_of = _status_patterns()
+    m = anywhere.search(text)
+    return (status_of[m.group(0).lower()], m.start(), m.end()) if m else (None, -1, -1)
+
+
+def strip_status(text: str) -> tuple[str, str | None]:
+    """``"Accepted at Journal X"`` -> ``("Journal X", "published")``; also a trailing ``(submitted)``."""
+    _, leading, status_of = _status_patterns()
+    status = None
+    t = text.strip(" .,;")
+    m = leading.match(t)
+    if m:
+        phrase = re.sub(r"[\s:,.\[\]()]+$", "", m.group(0)).strip("[(").lower()
+        status, t = status_of.get(phrase), t[m.end():]
+    m = re.search(r"\s*[\[(]([^()\[\]]+)[\])]\.?$", t)
+    if m and m.group(1).strip(" .").lower() in status_of:
+        status, t = status or status_of[m.group(1).strip(" .").lower()], t[: m.start()]
+    return t.strip(" .,;"), status
+
+
+def venue_name_end(text: str) -> str:
+    """The venue's name without the volume, pages and place that follow it.
+
+    >>> venue_name_end("Cerebral Cortex, 1-11"), venue_name_end("J. Chem. Phys. 128, 244102")
+    ('Cerebral Cortex', 'J. Chem. Phys.')
+    """
+    m = _TAIL.search(text)
+    name = text[: m.start()] if m and m.start() > 0 else text
+    parts = [p.strip() for p in name.split(",")]
+    while len(parts) > 1 and is_place(", ".join(parts[-2:]) if len(parts) > 1 else parts[-1]) or (
+            len(parts) > 1 and is_place(parts[-1])):
+        parts.pop()
+    name = ", ".join(parts).strip(" ,;:")
+    last = re.search(r"(\w+)\.$", name)
+    if last and not re.fullmatch(r"[A-Z][a-z]{0,5}|[A-Z]+", last.group(1)):
+        name = name[:-1]  # a sentence's period, not an abbreviation's ("J. Chem. Phys.")
+    return name
+
+
+def parse_venue(text: str) -> tuple[VenueRef | None, str | None, str | None]:
+    """Venue, year and status from a venue line.
+
+    >>> parse_venue("[NSDI '24] USENIX Symposium on Networked Systems Design and Implementation")
+    (VenueRef(name='USENIX Symposium on Networked Systems Design and Implementation', acronym='NSDI'), '2024', None)
+    >>> parse_venue("Principles and Practice of Parallel Programming (PPoPP 2024)")
+    (VenueRef(name='Principles and Practice of Parallel Programming', acronym='PPoPP'), '2024', None)
+    >>> parse_venue("[Preprint] Submitted to a Conference")
+    (None, None, 'under review')
+    >>> parse_venue("arXiv:2102.01168, 2021")
+    (VenueRef(name='arXiv', acronym=None), '2021', 'preprint')
+    """
+    text = text.strip(" .")
+    acronym = year = status = None
+    m = VENUE_TAG.match(text)
+    if m:
+        tag, text = m.group("tag").strip(), m.group("rest").strip(" .")
+        tag_text, tag_status = strip_status(tag)
+        if tag_status or re.fullmatch(r"arxiv", tag, re.I):
+            status = tag_status or "preprint"
+        else:
+            year = short_year(tag) or (years_in(tag) or [None])[0]
+            acronym = re.sub(r"\s*(?:['’]\d\d|(?:19|20)\d\d)\s*$", "", tag).strip() or None
+    text, phrase_status = strip_status(text)
+    if phrase_status:
+        status = phrase_status
+        if re.fullmatch(r"(?:an?\s+)?(?:conference|journal|venue)?", text, re.I):
+            return (VenueRef(None, acronym) if acronym else None), year, status
+    if re.match(r"^(?:arxiv|biorxiv|medrxiv|ssrn|corr)\b", text, re.I):
+        found = years_in(re.sub(r"\d{4}\.\d{4,5}", "", text))  # not the arXiv number "2010.05153"
+        return VenueRef(re.match(r"^\w+", text).group(0)), year or (found[-1] if found else None), "preprint"
+    paren = re.search(r"\s*\(([^()]*)\)\s*$", text)
+    if paren:
+        inner = paren.group(1).strip()
+        found_year = years_in(inner) or ([short_year(inner)] if short_year(inner) else [])
+        word = re.sub(r"\s*(?:['’]\d\d|(?:19|20)\d\d)\s*$", "", inner).strip()
+        if found_year or re.fullmatch(r"[A-Z][A-Za-z]*[A-Z][A-Za-z-]*", word):
+            year = year or (found_year[0] if found_year else None)
+            if re.fullmatch(r"[A-Za-z]*[A-Z][A-Za-z-]*", word) and " " not in word and word:
+                acronym = acronym or word
+            text = text[: paren.start()].strip()
+    text = re.sub(r"^(?:In:?\s+)?(?:Proceedings of\s+)?(?:the\s+)?(?:\d+(?:st|nd|rd|th)\s+)?", "", text, flags=re.I)
+    trailing = re.search(r",?\s*((?:19|20)\d\d)$", text)
+    if trailing:
+        year = year or trailing.group(1)
+        text = text[: trailing.start()]
+    text = text.strip(" ,.")
+    if not text and not acronym:
+        return None, year, status
+    return VenueRef(text or None, acronym), year, status

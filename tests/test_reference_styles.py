@@ -1,0 +1,167 @@
+"""One publication entry in each common citation style, read by the one entry parser.
+
+Every entry is invented for the test (names, titles and venues are made up); the expected
+values are read off the entry by hand, the reasoning in a comment where it is not obvious.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.sources.reference import parse_reference
+
+
+def read(*lines):
+    ref = parse_reference(list(lines))
+    assert ref.problem is None, ref.problem
+    return ref
+
+
+def names(ref):
+    return [a.name for a in ref.authors]
+
+
+def test_apa_with_bold_owner():
+    # APA: "Family, I." pairs, "&" before the last, (year), title sentence, italic journal, volume.
+    ref = read("Doe, J. A., Roe, R., & **Poe, E.** (2020). A study of small things. *Journal of Tests*, 3(2), 1-10.")
+    assert (ref.title, ref.venue.name, ref.year) == ("A study of small things", "Journal of Tests", "2020")
+    assert names(ref) == ["J. A. Doe", "R. Roe", "E. Poe"]
+    assert ref.authors[2].printed == "**Poe, E.**"  # the printed form keeps the bold
+
+
+def test_ieee_with_number_and_quoted_title():
+    ref = read('[3] **J. Doe**, R. Roe, and E. Poe, "A study of small things," in Proc. Int. Conf. on Testing, 2021, '
+               'pp. 1-5.')
+    assert (ref.title, ref.year) == ("A study of small things", "2021")
+    assert names(ref) == ["J. Doe", "R. Roe", "E. Poe"]
+    assert ref.venue.name == "Proc. Int. Conf. on Testing"  # cut before the year and pages
+
+
+def test_acm_with_bare_year_after_authors():
+    # ACM: "Authors. Year. Title. In Proceedings ... (ACRO 'YY). Publisher, pages."
+    ref = read("Jane Doe and Rick Roe. 2019. Small Things at Scale. In Proceedings of the Symposium on Tests "
+               "(SoT '19). ACM, 10–20.")
+    assert (ref.title, ref.year, names(ref)) == ("Small Things at Scale", "2019", ["Jane Doe", "Rick Roe"])
+    assert ref.venue.acronym == "SoT"
+
+
+def test_chicago_first_author_inverted():
+    # Chicago inverts only the first name: "Doe, Jane, and Rick Roe" is two people.
+    ref = read('Doe, Jane, and Rick Roe. 2018. "Small Things at Scale." *Journal of Tests* 12 (3): 45–67.')
+    assert (ref.title, ref.venue.name, ref.year) == ("Small Things at Scale", "Journal of Tests", "2018")
+    assert names(ref) == ["Jane Doe", "Rick Roe"]
+
+
+def test_mla():
+    ref = read('Doe, Jane, and Rick Roe. "Small Things at Scale." *Journal of Tests*, vol. 12, no. 3, 2018, pp. 45-67.')
+    assert (ref.title, ref.venue.name, ref.year, names(ref)) == (
+        "Small Things at Scale", "Journal of Tests", "2018", ["Jane Doe", "Rick Roe"])
+
+
+def test_vancouver_names_turned_round():
+    # Vancouver "Family GI" is given as "GI Family"; the list's final period is not an initial's.
+    ref = read("Doe J, Roe RA, Poe E. Small things at scale. J Tests. 2017;12(3):45-67.")
+    assert names(ref) == ["J Doe", "RA Roe", "E Poe"]
+    assert (ref.title, ref.venue.name, ref.year) == ("Small things at scale", "J Tests", "2017")
+
+
+def test_nature():
+    ref = read("Doe, J., Roe, R. & Poe, E. Small things at scale. *Nature* **512**, 45–67 (2014).")
+    assert (ref.title, ref.venue.name, ref.year) == ("Small things at scale", "Nature", "2014")
+    assert names(ref) == ["J. Doe", "R. Roe", "E. Poe"]
+
+
+def test_paper_list_bold_title_italic_authors_and_link_labels():
+    ref = read("1. **Small Things at Scale**. *Jane Doe, Rick Roe and Eve Poe*. ICML 2020. "
+               "[[pdf](https://example.org/a.pdf)] [[code](https://example.org/code)]")
+    assert (ref.title, ref.venue.name, ref.year) == ("Small Things at Scale", "ICML", "2020")
+    assert names(ref) == ["Jane Doe", "Rick Roe", "Eve Poe"]
+
+
+def test_paper_list_preprint_without_year():
+    ref = read("**Small Things at Scale**. *Jane Doe and Rick Roe*. Preprint.")
+    assert (ref.title, ref.year, ref.status, ref.venue) == ("Small Things at Scale", None, "preprint", None)
+
+
+def test_venue_tag_before_the_title():
+    ref = read("[ICML '21] Small Things at Scale", "Jane Doe, Rick Roe")
+    assert (ref.title, ref.venue.acronym, ref.year, names(ref)) == (
+        "Small Things at Scale", "ICML", "2021", ["Jane Doe", "Rick Roe"])
+
+
+def test_venue_and_year_before_the_title_with_an_author_role():
+    # "VENUE YEAR: Title", then the owner's role instead of an author list, then an abstract.
+    ref = read("ACME SoT 2024: Small Things at Scale", "First author. Accepted at Symposium on Tests (SoT '24)",
+               "We measure small things at a scale nobody tried before and find that they stay small, which "
+               "surprised everybody involved in the study and many others who read it later on.")
+    assert (ref.title, ref.venue.acronym, ref.venue.name, ref.year) == (
+        "Small Things at Scale", "SoT", "Symposium on Tests", "2024")
+    assert ref.authors == [] and ref.subject_ordinal == 1 and ref.status == "published"
+    assert ref.abstract.startswith("We measure small things")
+
+
+def test_rendercv_heading_with_year_line():
+    ref = read("## Jane Doe, **Rick Roe** (2022). **Small Things at Scale**. Journal of Tests, 4", "2022")
+    assert (ref.title, ref.venue.name, ref.year, names(ref)) == (
+        "Small Things at Scale", "Journal of Tests", "2022", ["Jane Doe", "Rick Roe"])
+
+
+def test_lines_in_any_order_title_first_or_authors_first():
+    title_first = read("**Small Things at Scale**", "Jane Doe, Rick Roe", "*Journal of Tests*, 2019")
+    # The author line first and an italic title second: the title is not taken for the author list.
+    authors_first = read("Jane Doe, Rick Roe", "*Small Things at Scale*", "Journal of Tests, 2019")
+    for ref in (title_first, authors_first):
+        assert (ref.title, ref.venue.name, ref.year, names(ref)) == (
+            "Small Things at Scale", "Journal of Tests", "2019", ["Jane Doe", "Rick Roe"])
+
+
+def test_title_first_hard_wrapped_with_comma_separated_names():
+    # Wrapped lines are joined; the names sit between the title and an abbreviated journal whose
+    # "J. Test." must not be taken for a person.
+    ref = read("4. Small things at scale: a study of", "tiny objects, J. Doe, R.A. Roe, and",
+               "E. Poe, J. Test. Sci. 12, 45 (2016).")
+    assert ref.title == "Small things at scale: a study of tiny objects"
+    assert names(ref) == ["J. Doe", "R.A. Roe", "E. Poe"]
+    assert (ref.venue.name, ref.year) == ("J. Test. Sci", "2016")
+
+
+def test_humanities_role_with_coauthors_and_editor():
+    ref = read('"Small Things at Scale," second author with Jane Doe. _Journal of Tests_ 12 (2013): 1-9.')
+    assert (ref.title, ref.venue.name, ref.year) == ("Small Things at Scale", "Journal of Tests", "2013")
+    assert names(ref) == ["Jane Doe"] and ref.subject_ordinal == 2
+    entry = read('["Tiny Things."](https://example.org/tiny) _Encyclopedia of Tests_ (Spring 2011 Edition). '
+                 'Ed. Rick Roe. Test U.')
+    # "Ed. Rick Roe" names an editor, not an author.
+    assert (entry.title, entry.venue.name, entry.year) == ("Tiny Things", "Encyclopedia of Tests", "2011")
+    assert entry.authors == [] and entry.editors == ["Rick Roe"]
+
+
+def test_chapter_with_editors_in_brackets():
+    ref = read("Roe, R. (2015). Small things. In J. Doe (Ed.), *Handbook of Tests* (pp. 1-10). Test Press.")
+    assert (ref.title, ref.venue.name, ref.kind, ref.editors, names(ref)) == (
+        "Small things", "Handbook of Tests", "chapter", ["J. Doe"], ["R. Roe"])
+    hrsg = read("Small things at scale, J. Doe, R. Roe, in: Handbook of Tests, A. Poe, B. Loe (Hrsg.), Test Press, "
+                "2005, pp. 1-9.")
+    assert names(hrsg) == ["J. Doe", "R. Roe"] and hrsg.editors == ["A. Poe", "B. Loe"] and hrsg.year == "2005"
+
+
+@pytest.mark.parametrize(("entry", "status", "year"), [
+    ("Doe, J. (Forthcoming). Small things. Accepted at *Journal of Tests*.", "published", None),
+    ("Doe, J. (In preparation). Small things. Book manuscript.", "preprint", None),
+    ("J. Doe, R. Roe, Small things at scale, J. Test. Sci. (submitted)", "under review", None),
+    ("Doe, J. (2021). Small things. *arXiv:2101.01234*.", "preprint", "2021"),
+    ('J. Doe, "Small things," under review at Journal of Tests, 2024.', "under review", "2024"),
+])
+def test_status_words(entry, status, year):
+    ref = read(entry)
+    assert (ref.status, ref.year) == (status, year)
+
+
+def test_thesis():
+    ref = read("Small things at scale. J. Doe, Dissertation, University of Testing (2003).")
+    assert (ref.kind, ref.venue.name, ref.year, names(ref)) == ("thesis", "University of Testing", "2003", ["J. Doe"])
+
+
+def test_an_entry_of_names_only_has_no_title():
+    ref = parse_reference(["Jane Doe, Rick Roe, Eve Poe"])
+    assert ref.problem and "no title" in ref.problem
