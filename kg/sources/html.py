@@ -20,7 +20,7 @@ import lxml.html
 from kg.records import Document, Profile, Skip, Span, VenueRef, Work
 from kg.sources.converted import MarkdownLines, looks_binary, read_converted
 from kg.sources.decode import decode_text
-from kg.sources.fields import year_of
+from kg.sources.fields import person_key, year_of
 from kg.sources.html_entries import entry_works, find_entries, page_owner
 from kg.sources.html_text import to_markdown_lines
 from kg.sources.registry import Source
@@ -83,6 +83,8 @@ def read(source: Source) -> Document:
     owner = owner or _title_owner(root)
     if doc.subject is None and owner:
         doc.subject = Profile(owner, Span(source.name, 1, 1, place="page title"))
+    elif owner and person_key(owner) == person_key(doc.subject.name) and len(owner) > len(doc.subject.name):
+        doc.subject.name = owner  # the page names in full the person its text prints as "J. Doe"
     return doc
 
 

@@ -10,7 +10,7 @@ import re
 from kg.records import Award, Interest, Period, Project, ServiceRole, Skill, Talk, VenueRef
 from kg.sources.career import ORG_WORDS, parse_career, parse_org, split_place  # noqa: F401
 from kg.sources.context import Context  # noqa: F401
-from kg.sources.layout import Section
+from kg.sources.layout import Item, Section
 from kg.sources.publications import parse_publications  # noqa: F401
 from kg.sources.text import _RANGE, _SINGLE, find_period, links_in, parse_date, parse_period, strip_markup, years_in
 from kg.sources.venue import VENUE_TAG, parse_venue
