@@ -204,10 +204,15 @@ class Interest:
 
 @dataclass(frozen=True)
 class Skip:
-    """Something a reader could not use, and why; the build reports every one."""
+    """Something a reader could not use, and why; the build reports every one.
+
+    ``partial`` is what could be read of an entry that is not a whole work (a title without
+    authors): the curation file's ``works`` section can complete it.
+    """
 
     span: Span
     reason: str
+    partial: Work | None = field(default=None, compare=False, hash=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.span}: {self.reason}"

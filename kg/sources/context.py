@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kg.records import Skip, Span
+from kg.records import Skip, Span, Work
 from kg.sources.layout import Item
 
 
@@ -20,7 +20,7 @@ class Context:
         lines = [i.line for i in items] or [0]
         return Span(self.document, min(lines), max(lines))
 
-    def skip(self, items: list[Item], reason: str) -> None:
-        self.skipped.append(Skip(self.span(items), reason))
+    def skip(self, items: list[Item], reason: str, partial: Work | None = None) -> None:
+        self.skipped.append(Skip(self.span(items), reason, partial))
 
 

@@ -19,6 +19,18 @@ def _entry_text(entry: Entry) -> str:
     return text if len(text) <= 160 else text[:157] + "..."
 
 
+def curation_line(work: Work) -> str:
+    """The curation line that completes *work* (its authors to be filled in), in YAML flow style.
+
+    >>> from kg.records import Span
+    >>> curation_line(Work("A Study: Part 2", Span("cv.md", 4, 4)))
+    'works: [{document: cv.md, title: "A Study: Part 2", authors: [Given Family, ...], year: YYYY}]'
+    """
+    title = work.title.replace("\\", "\\\\").replace('"', '\\"')
+    return (f'works: [{{document: {work.span.document}, title: "{title}", authors: [Given Family, ...], '
+            'year: YYYY}]')
+
+
 def work_of(entry: Entry, ctx: Context) -> Work | None:
     """The work an entry describes, or None after reporting why it could not be read."""
     ref = parse_reference([i.raw for i in entry.items], split_lines=entry.split_lines)
@@ -31,8 +43,12 @@ def work_of(entry: Entry, ctx: Context) -> Work | None:
                               f"names, and no title was found; the entry reads {_entry_text(entry)!r}")
         return None
     if not ref.authors and not ref.subject_ordinal and not (ref.venue or ref.year):
+        partial = Work(title=ref.title, span=ctx.span(entry.items), kind=entry.kind or ref.kind or "article",
+                       status=entry.status)
         ctx.skip(entry.items, "publication entry not read: beside its title there are no authors, venue or year "
-                              f"(a list cut off, or not a reference?); the entry reads {_entry_text(entry)!r}")
+                              f"(a list cut off, or not a reference?); the entry reads {_entry_text(entry)!r}; "
+                              f"if it is a work, give its authors in curation.yaml: {curation_line(partial)}",
+                 partial)
         return None
     authors = list(ref.authors)
     if ref.subject_ordinal and authors and ctx.owner:  # "second author with X": the owner takes their place
