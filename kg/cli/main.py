@@ -12,6 +12,7 @@ import sys
 
 import click
 
+from kg import __version__
 from kg.cli import build, graph, html, sparql
 from kg.errors import UsageError, UserError
 
@@ -53,7 +54,7 @@ class KgGroup(click.Group):
 
 
 @click.group(cls=KgGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="kg")
+@click.version_option(version=__version__, prog_name="kg")
 def main():
     """kg: a co-authorship knowledge graph from researchers' CVs and records.
 
