@@ -102,10 +102,10 @@ def test_csv_and_vosviewer_exports_neutralise_formulas(tmp_path):
 
 def test_table_commands_neutralise_formulas_in_csv(graph_fixture_out):
     # the fixture's names are plain; the CSV writer is the same for every table command
+    import pandas as pd
+
     from kg.cli.output import emit  # noqa: F401  (the writer the commands use)
     from kg.outputs.export import csv_text
-
-    import pandas as pd
 
     text = csv_text(pd.DataFrame({"name": HOSTILE, "joint_works": range(len(HOSTILE))}))
     assert _formula_cells(text, ",") == []
