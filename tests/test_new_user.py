@@ -154,6 +154,16 @@ def test_weight_is_joint_works_in_every_export(tmp_path):
     assert (tmp_path / "vos" / "network.txt").read_text() == "1\t2\t2\n"
 
 
+def test_schema_org_query_written_the_usual_way_finds_people(seeds_out):
+    # as a client copying schema.org's JSON-LD context ("@vocab": "http://schema.org/") would write it
+    query = ("PREFIX schema: <http://schema.org/> SELECT ?name WHERE { ?p a schema:Person ; schema:name ?name . "
+             "?w a schema:ScholarlyArticle ; schema:author ?p } GROUP BY ?name ORDER BY ?name")
+    result = run("query", query, "--out", seeds_out, "--format", "csv")
+    assert result.exit_code == 0, result.output
+    names = result.stdout.splitlines()[1:]
+    assert {"Qinghao Hu", "Shenghao Qiu", "Kaiqiang Xu", "Peng Sun"} <= set(names)
+
+
 # --------------------------------------------------------------------------- errors and messages
 
 
