@@ -124,8 +124,8 @@ def profile(name, fmt, out_dir):
 
     \b
     Examples:
-      kg profile "Ada Lovelace"
-      kg profile lovelace --format json
+      kg profile "Qinghao Hu"
+      kg profile "hu, qinghao" --format json
     """
     from kg.outputs.profile import person_profile, profile_text
     from kg.query.lookup import resolve_person
@@ -149,9 +149,9 @@ def explain(text, fmt, out_dir):
 
     \b
     Examples:
-      kg explain "Wei Li"            the printed variants that became one person
+      kg explain "Peng Sun"          the documents whose mentions became one person
       kg explain "Lucid"             the titles that became one work
-      kg explain MIT                 short and long forms of an organization
+      kg explain NTU                 short and long forms of an organization
     """
     from kg.outputs.explain import explain as explain_entity
     from kg.outputs.explain import explain_text

@@ -52,8 +52,8 @@ def collaborators(name, top, out_dir, fmt):
 
     \b
     Examples:
-      kg collaborators "Ada Lovelace"
-      kg collaborators lovelace -n 5 --format csv
+      kg collaborators "Qinghao Hu"
+      kg collaborators "hu qinghao" -n 5 --format csv
     """
     from kg.graphs.analyses import top_collaborators
     from kg.graphs.projections import coauthor_graph
@@ -75,14 +75,14 @@ def shared(names, out_dir, fmt):
 
     \b
     Examples:
-      kg shared "Ada Lovelace" "Charles Babbage"
-      kg shared lovelace babbage somerville --format json
+      kg shared "Shenghao Qiu" "Zheng Wang"
+      kg shared qiu "wang zheng" --format json
     """
     from kg.graphs.analyses import shared_collaborators
     from kg.graphs.projections import coauthor_graph
 
     if len(names) < 2:
-        raise UserError("give two or more names, such as: kg shared \"Ada Lovelace\" \"Charles Babbage\"")
+        raise UserError("give two or more names, such as: kg shared \"Shenghao Qiu\" \"Zheng Wang\"")
     store = _store(out_dir)
     graph = coauthor_graph(store)
     people = [_person_in(graph, store, n) for n in names]
@@ -100,8 +100,8 @@ def path(source, target, out_dir, fmt):
 
     \b
     Examples:
-      kg path "Ada Lovelace" "Mary Somerville"
-      kg path lovelace somerville --format json
+      kg path "Peng Sun" "Ana Klimovic"
+      kg path "peng sun" klimovic --format json
     """
     from kg.graphs.analyses import collaboration_path
     from kg.graphs.projections import coauthor_graph
