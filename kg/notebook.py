@@ -192,7 +192,7 @@ class KnowledgeGraph:
                 import rdflib
 
                 data = self.store.dump(format=pyoxigraph.RdfFormat.N_TRIPLES, from_graph=pyoxigraph.DefaultGraph())
-                graph = rdflib.Graph().parse(data=data.decode("utf-8"), format="nt")
+                graph = rdflib.Graph().parse(data=(data or b"").decode("utf-8"), format="nt")
             self._cache["rdflib"] = graph
         return self._cache["rdflib"]
 
@@ -261,6 +261,7 @@ class KnowledgeGraph:
         rows = []
         for label, cls in kinds:
             answer = self.store.query(f"SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE {{ ?x a <{getattr(KG, cls)}> }}")
+            assert isinstance(answer, pyoxigraph.QuerySolutions)  # a SELECT
             rows.append((label, int(next(iter(answer))["n"].value)))
         return pd.DataFrame(rows, columns=["kind", "count"])
 

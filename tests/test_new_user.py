@@ -243,3 +243,12 @@ def test_to_pyvis_returns_a_filled_network(seeds_out):
         "https://kg.example/id/person/qinghao-hu", "https://kg.example/id/person/peng-sun"})
     assert peng["value"] == 12  # the seed CVs: 12 works with both (see tests/test_cli_graph.py)
     assert "<html>" in net.generate_html()
+
+
+def test_habits_are_configured():
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert meta["tool"]["mypy"]["packages"] == ["kg"] and "mypy>=1.10" in meta["project"]["optional-dependencies"]["test"]
+    assert ".venv/bin/mypy" in (ROOT / ".ci" / "run").read_text()
+    hooks = (ROOT / ".pre-commit-config.yaml").read_text()
+    assert "ruff check" in hooks and "ruff format --check" in hooks
+    assert (ROOT / "CHANGELOG.md").read_text().startswith("# Changelog")

@@ -55,8 +55,7 @@ def readme_commands() -> list[list[str]]:
         if fence == "sh":
             commands += list(_logical_lines(block))
         elif fence == "":
-            commands += [c for line in block.splitlines() if line.startswith("$ kg ")
-                         for c in _logical_lines(line)]
+            commands += [c for line in block.splitlines() if line.startswith("$ kg ") for c in _logical_lines(line)]
     return [c for c in commands if c]
 
 

@@ -36,11 +36,11 @@ class KgGroup(click.Group):
             where = f" ({err.filename})" if err.filename else ""
             _fail(f"{err.strerror or err}{where}", 1)
 
-    def main(self, *args, standalone_mode: bool = True, **kwargs):
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode: bool = True, **kwargs):
         if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
         try:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
         except click.exceptions.UsageError as err:  # a wrong option or argument: usage, then one line
             if err.ctx is not None:
                 click.echo(err.ctx.get_usage(), err=True)
