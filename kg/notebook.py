@@ -47,6 +47,7 @@ import pyoxigraph
 from kg.build import build_graph
 from kg.errors import UserError
 from kg.graphs import analyses, projections
+from kg.outputs.html.pyvis_network import knowledge_graph_to_pyvis
 from kg.query.examples import examples_dir, read_query
 from kg.query.frames import binding_term, python_value, readable_frame
 from kg.query.lookup import resolve_person
@@ -424,42 +425,5 @@ class KnowledgeGraph:
         return show_graph(self.coauthors(), self.affiliations(), focus=None if focus is None else self.person(focus),
                           hops=hops, max_nodes=max_nodes, title=title, height=height)
 
-    def to_pyvis(self, focus: str | None = None, *, hops: int = 1, max_nodes: int | None = None,
-                 height: str = "650px", notebook: bool = True):
-        """The co-author graph as a ``pyvis.network.Network``, for readers who know pyvis.
-
-        The network is filled directly (its ``nodes`` and ``edges`` lists), with the layout, sizes
-        and colours of ``kg html``: ``value`` on an edge is its joint works.
-
-        Parameters
-        ----------
-        focus, hops, max_nodes
-            What to show, as in :meth:`show`.
-        height, notebook
-            Passed to ``pyvis.network.Network``; the library is inlined, so it works offline.
-
-        Returns
-        -------
-        pyvis.network.Network
-            Call ``.show("graph.html")`` or ``.generate_html()`` as usual.
-        """
-        from pyvis.network import Network
-
-        from kg.outputs.html.page_data import page_data
-        from kg.outputs.html.selection import select_graph
-
-        selection = select_graph(self.coauthors(), self.affiliations(),
-                                 focus=None if focus is None else self.person(focus), hops=hops, max_nodes=max_nodes)
-        data = page_data(selection)
-        colours = {"profiled": "#d9480f", "coauthor": "#1c7ed6", "organization": "#5c940d"}
-        net = Network(height=height, width="100%", notebook=notebook, cdn_resources="in_line")
-        net.nodes = [{"id": n["iri"], "label": n["name"], "title": n["name"], "size": n["size"],
-                      "x": n["x"], "y": n["y"], "shape": "square" if n["kind"] == "organization" else "dot",
-                      "color": colours.get(n["kind"], "#1c7ed6"), "group": n["kind"]} for n in data["nodes"]]
-        iris = [n["iri"] for n in data["nodes"]]
-        net.node_ids = list(iris)
-        net.node_map = {node["id"]: node for node in net.nodes}
-        net.edges = [{"from": iris[e["from"]], "to": iris[e["to"]], "value": e.get("joint", 1),
-                      "title": f"{e['joint']} joint works" if e["kind"] == "coauthor" else e["kind"]}
-                     for e in data["edges"]]
-        return net
+    #: The co-author graph as a ``pyvis.network.Network``: ``g.to_pyvis(focus=None, hops=1, max_nodes=None)``.
+    to_pyvis = knowledge_graph_to_pyvis

@@ -61,8 +61,8 @@ def readme_commands() -> list[list[str]]:
 
 def help_commands() -> list[list[str]]:
     commands = []
-    for name in sorted(main.commands):
-        text = CliRunner().invoke(main, [name, "--help"]).output
+    for name in ["", *sorted(main.commands)]:  # "": the help of `kg` itself
+        text = CliRunner().invoke(main, [name, "--help"] if name else ["--help"]).output
         examples = text.split("Examples:", 1)[1] if "Examples:" in text else text.split("Example:", 1)[-1]
         for line in examples.splitlines():
             line = line.strip()
