@@ -205,6 +205,15 @@ def test_output_paths_fail_in_one_line_and_create_no_folders(graph_fixture_out, 
     assert not (tmp_path / "no").exists()
 
 
+def test_usage_errors_are_one_kg_error_line():
+    from conftest import run_kg
+
+    result = run_kg("export", "--out", "nowhere")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    errors = [line for line in result.stderr.splitlines() if not line.startswith("Usage:")]
+    assert errors == ["kg: error: Missing option '--format'. Choose from: graphml, gexf, csv, vosviewer"], errors
+
+
 def test_table_fits_the_terminal():
     import pandas as pd
 

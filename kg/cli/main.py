@@ -44,7 +44,7 @@ class KgGroup(click.Group):
         except click.exceptions.UsageError as err:  # a wrong option or argument: usage, then one line
             if err.ctx is not None:
                 click.echo(err.ctx.get_usage(), err=True)
-            _fail(err.format_message(), 2)
+            _fail(" ".join(err.format_message().split()), 2)  # click lists choices on lines of their own
         except click.ClickException as err:
             _fail(err.format_message(), err.exit_code)
         except click.exceptions.Abort:
