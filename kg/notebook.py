@@ -353,8 +353,9 @@ class KnowledgeGraph:
         return [self.person(p) for p in people]
 
     def top_collaborators(self, person: str, n: int | None = 10) -> pd.DataFrame:
-        """A person's closest collaborators (:func:`kg.graphs.analyses.top_collaborators`)."""
-        return analyses.top_collaborators(self.coauthors(), self.person(person), n=n)
+        """A person's closest collaborators (:func:`kg.graphs.analyses.top_collaborators`), ``newman_weight``."""
+        frame = analyses.top_collaborators(self.coauthors(), self.person(person), n=n)
+        return frame.rename(columns={"weight": "newman_weight"})  # `weight` means joint works in kg's exports
 
     def shared_collaborators(self, people) -> pd.DataFrame:
         """Collaborators the given people share (:func:`kg.graphs.analyses.shared_collaborators`)."""
