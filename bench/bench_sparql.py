@@ -31,7 +31,7 @@ from kg.store import open_store
 ROOT = Path(__file__).resolve().parent.parent
 KG = "https://kg.example/ns#"
 ID = "https://kg.example/id/"
-SCHEMA = "https://schema.org/"
+SCHEMA = "http://schema.org/"
 RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
 XSD = "http://www.w3.org/2001/XMLSchema#"
 

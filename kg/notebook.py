@@ -47,6 +47,7 @@ import pyoxigraph
 from kg.build import build_graph
 from kg.errors import UserError
 from kg.graphs import analyses, projections
+from kg.outputs.html.pyvis_network import knowledge_graph_to_pyvis
 from kg.query.examples import examples_dir, read_query
 from kg.query.frames import binding_term, python_value, readable_frame
 from kg.query.lookup import resolve_person
@@ -192,7 +193,7 @@ class KnowledgeGraph:
                 import rdflib
 
                 data = self.store.dump(format=pyoxigraph.RdfFormat.N_TRIPLES, from_graph=pyoxigraph.DefaultGraph())
-                graph = rdflib.Graph().parse(data=data.decode("utf-8"), format="nt")
+                graph = rdflib.Graph().parse(data=(data or b"").decode("utf-8"), format="nt")
             self._cache["rdflib"] = graph
         return self._cache["rdflib"]
 
@@ -261,6 +262,7 @@ class KnowledgeGraph:
         rows = []
         for label, cls in kinds:
             answer = self.store.query(f"SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE {{ ?x a <{getattr(KG, cls)}> }}")
+            assert isinstance(answer, pyoxigraph.QuerySolutions)  # a SELECT
             rows.append((label, int(next(iter(answer))["n"].value)))
         return pd.DataFrame(rows, columns=["kind", "count"])
 
@@ -351,8 +353,9 @@ class KnowledgeGraph:
         return [self.person(p) for p in people]
 
     def top_collaborators(self, person: str, n: int | None = 10) -> pd.DataFrame:
-        """A person's closest collaborators (:func:`kg.graphs.analyses.top_collaborators`)."""
-        return analyses.top_collaborators(self.coauthors(), self.person(person), n=n)
+        """A person's closest collaborators (:func:`kg.graphs.analyses.top_collaborators`), ``newman_weight``."""
+        frame = analyses.top_collaborators(self.coauthors(), self.person(person), n=n)
+        return frame.rename(columns={"weight": "newman_weight"})  # `weight` means joint works in kg's exports
 
     def shared_collaborators(self, people) -> pd.DataFrame:
         """Collaborators the given people share (:func:`kg.graphs.analyses.shared_collaborators`)."""
@@ -422,3 +425,6 @@ class KnowledgeGraph:
 
         return show_graph(self.coauthors(), self.affiliations(), focus=None if focus is None else self.person(focus),
                           hops=hops, max_nodes=max_nodes, title=title, height=height)
+
+    #: The co-author graph as a ``pyvis.network.Network``: ``g.to_pyvis(focus=None, hops=1, max_nodes=None)``.
+    to_pyvis = knowledge_graph_to_pyvis

@@ -19,7 +19,9 @@ from rdflib.namespace import DefinedNamespace
 #: Base of every IRI kg mints for people, works, organizations, venues and sources.
 DATA = Namespace("https://kg.example/id/")
 
-SCHEMA = Namespace("https://schema.org/")
+#: schema.org's terms under http://, the namespace its own JSON-LD context ("@vocab") expands to and
+#: the one SPARQL clients write, so ``PREFIX schema: <http://schema.org/>`` finds the graph's terms.
+SCHEMA = Namespace("http://schema.org/")
 PROV = Namespace("http://www.w3.org/ns/prov#")
 #: The kg ontology's namespace; :class:`KG` holds its terms.
 NS = "https://kg.example/ns#"

@@ -23,8 +23,8 @@ def test_collaborators_table(out):
     result = run("collaborators", "ada lovelace", "--out", out)
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0].split()[:3] == ["name", "joint_works", "weight"]
-    assert [line.split()[:3] for line in lines[1:]] == [
+    assert lines[0].split()[:3] == ["name", "joint_works", "years"]  # Newman's count only in CSV/JSON
+    assert [line.split()[:3] for line in lines[2:]] == [  # after the header's rule
         ["Bob", "Byte", "2"], ["Cyd", "Cache", "2"], ["Dée", "Data", "1"]]
 
 
@@ -40,7 +40,7 @@ def test_collaborators_csv(out):
     result = run("collaborators", "dee data", "--out", out, "--format", "csv")
     assert result.exit_code == 0, result.output
     header, *rows = result.output.splitlines()
-    assert header.startswith("collaborator,name,joint_works,weight")
+    assert header.startswith("collaborator,name,joint_works,newman_weight")
     assert len(rows) == 2  # ada and cyd, one work each (Gamma)
 
 

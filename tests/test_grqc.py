@@ -1,6 +1,7 @@
 """kg's own analysis functions reproduce the statistics SNAP publishes for ca-GrQc.
 
-Expected values are SNAP's published table (../shared/README.md), not program output.
+Expected values are SNAP's published table (https://snap.stanford.edu/data/ca-GrQc.html), not
+program output. The edge list ships gzipped in notebooks/data/, shared with notebooks/ca-grqc.ipynb.
 """
 
 from pathlib import Path
@@ -11,15 +12,11 @@ from kg.errors import UserError
 from kg.graphs.analyses import graph_statistics
 from kg.graphs.edgelist import read_edge_list
 
-GRQC = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "ca-GrQc.txt"
-if not GRQC.is_file():  # the project may sit elsewhere; the shared folder is beside it
-    GRQC = Path("/work/shared/datasets/ca-GrQc.txt")
+GRQC = Path(__file__).resolve().parents[1] / "notebooks" / "data" / "ca-GrQc.txt.gz"
 
 
 @pytest.fixture(scope="module")
 def stats():
-    if not GRQC.is_file():
-        pytest.skip(f"SNAP's ca-GrQc.txt is not at {GRQC}")
     graph = read_edge_list(GRQC)
     frame = graph_statistics(graph)
     return dict(zip(frame.statistic, frame.value, strict=False)), frame
@@ -64,3 +61,15 @@ def test_both_directions_collapse_and_self_loops_stay(tmp_path):
     path.write_text("# toy\n1\t2\n2\t1\n3\t3\n\n2 3\n")
     graph = read_edge_list(path)
     assert sorted(graph.edges()) == [(1, 2), (2, 3), (3, 3)]
+
+
+def test_gzipped_list_reads_and_a_truncated_one_is_a_user_error(tmp_path):
+    import gzip
+
+    path = tmp_path / "toy.txt.gz"
+    path.write_bytes(gzip.compress(b"# toy\n1\t2\n2 3\n"))
+    assert sorted(read_edge_list(path).edges()) == [(1, 2), (2, 3)]
+    broken = tmp_path / "broken.txt.gz"
+    broken.write_bytes(path.read_bytes()[:-6])  # the gzip trailer cut off
+    with pytest.raises(UserError, match="broken.txt.gz: not a complete gzip file"):
+        read_edge_list(broken)

@@ -238,6 +238,7 @@ def test_cli_focus_on_a_person_without_coauthors(seeds_out, tmp_path):
     # Kaiqiang Xu's CV lists no co-authors, and five places: HKUST and Renmin University
     # (education), Google Cloud's MSCA team, Vincross Robotics and Zhihu.com (work)
     out = tmp_path / "sub" / "kx.html"
+    out.parent.mkdir()  # kg html creates no folders (tests/test_new_user.py)
     result = CliRunner().invoke(main, ["html", "--out", str(seeds_out), "-o", str(out), "--focus", "kaiqiang xu"])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == f"wrote {out}: 6 nodes, 5 links"

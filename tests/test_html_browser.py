@@ -251,3 +251,48 @@ def test_hostile_names_and_titles_run_nothing(browser, tmp_path, source):
     assert page.locator("body").is_visible()
     w.assert_quiet()
     page.close()
+
+
+# ------------------------------------------------------------------ readable at laptop sizes (issue 16)
+
+
+def test_labels_focus_typo_and_reset_at_laptop_sizes(browser, seeds_out, tmp_path):
+    from click.testing import CliRunner
+
+    from kg.cli.main import main
+
+    path = tmp_path / "focus.html"
+    result = CliRunner().invoke(main, ["html", "--out", str(seeds_out), "-o", str(path), "--focus", "qinghao", "--hops", "2"])
+    assert result.exit_code == 0, result.output
+    w = open_page(browser, path)
+    page = w.page
+    # labels are drawn at a fixed screen size where they do not overlap: many at both sizes
+    drawn_big = page.evaluate("() => { kgGraph.network.redraw(); return kgGraph.labelsDrawn; }")
+    page.set_viewport_size({"width": 1024, "height": 640})
+    page.wait_for_timeout(300)
+    drawn_small = page.evaluate("() => { kgGraph.network.fit(); kgGraph.network.redraw(); return kgGraph.labelsDrawn; }")
+    assert drawn_big >= 20 and drawn_small >= 12, (drawn_big, drawn_small)
+    # the focus person is marked (ring colour) and shown in the panel from the start
+    focus = page.evaluate("() => kgGraph.data.focus")
+    assert page.evaluate(f"() => kgGraph.data.nodes[{focus}].name") == "Qinghao Hu"
+    assert page.evaluate(f"() => kgGraph.nodes.get({focus}).color.border") == "#c2255c"
+    assert page.locator("#kg-panel h2").inner_text() == "Qinghao Hu"
+    # a typo is forgiven, as on the command line
+    page.fill("#kg-search", "qinhao")
+    assert page.locator("#kg-results button").first.inner_text().startswith("Qinghao Hu")
+    # Reset clears the search, the selection and the hover card
+    page.keyboard.press("Enter")
+    point = next(p for p in node_points(page) if p["name"] == "Peng Sun")
+    page.mouse.move(point["x"], point["y"])
+    page.locator("#kg-tooltip").wait_for(state="visible", timeout=5_000)
+    page.click("#kg-reset")
+    assert page.input_value("#kg-search") == "" and page.locator("#kg-results").is_hidden()
+    assert page.locator("#kg-tooltip").is_hidden() and page.locator("#kg-panel .kg-hint").count() == 1
+    assert page.evaluate("() => kgGraph.network.getSelectedNodes().length") == 0
+    # cards say "Studied at" once: no "Studied at: studied, ..." on any node
+    texts = page.evaluate("""() => kgGraph.data.nodes.map(n => {
+        kgGraph.select(n.id); return document.getElementById('kg-panel').innerText; })""")
+    doubled = [t for t in texts if "Studied at: studied" in t or "Worked at: worked" in t]
+    assert doubled == [], doubled[:1]
+    w.assert_quiet()
+    page.close()

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
+
+from kg.cli.output import json_text
 
 
 @click.command()
@@ -27,11 +28,33 @@ def build(data_dir, out_dir, include_private, strict, no_validate):
     """
     from kg.build import build_graph
 
+    _check_documents(data_dir)
     report = build_graph(data_dir, out_dir, include_private=include_private, progress=sys.stderr.isatty(),
                          validate=not no_validate)
     click.echo(report.summary())
     if report.conforms is False or (strict and report.skipped):
         sys.exit(1)
+
+
+def _check_documents(data_dir) -> None:
+    """A first build from a folder with no documents stops with what to do, instead of an empty graph."""
+    from pathlib import Path
+
+    from kg.errors import UserError
+    from kg.sources import find_sources
+    from kg.sources.registry import READERS
+
+    folder = Path(data_dir)
+    if not folder.is_dir():
+        return  # the build says the folder is missing
+    found, _ = find_sources(folder, exclude=("curation.yaml",))
+    if found:
+        return
+    suffixes = sorted({s for r in READERS for s in r.suffixes})
+    raise UserError(
+        f"{folder}/ holds no documents kg can read; put researchers' CVs, publication lists, BibTeX, "
+        f"ORCID or thesis records in it ({', '.join(suffixes)}), then run `kg build {data_dir}` again "
+        "(README: \"Adding a document\"; `kg read FILE` shows what kg gets from one file)")
 
 
 @click.command()
@@ -54,7 +77,7 @@ def read(paths, fmt):
 
     summaries = [document_summary(doc) for path in paths for doc in read_path(path)]
     if fmt == "json":
-        click.echo(json.dumps(summaries[0] if len(summaries) == 1 else summaries, indent=1, ensure_ascii=False))
+        click.echo(json_text(summaries[0] if len(summaries) == 1 else summaries), nl=False)
         return
     for s in summaries:
         click.echo(f"{s['document']} ({s['format']}): owner {s['owner'] or '-'}, {len(s['works'])} works, "
@@ -101,8 +124,8 @@ def profile(name, fmt, out_dir):
 
     \b
     Examples:
-      kg profile "Ada Lovelace"
-      kg profile lovelace --format json
+      kg profile "Qinghao Hu"
+      kg profile "hu, qinghao" --format json
     """
     from kg.outputs.profile import person_profile, profile_text
     from kg.query.lookup import resolve_person
@@ -112,7 +135,7 @@ def profile(name, fmt, out_dir):
     person = resolve_person(store, name)
     data = person_profile(store, person.iri)
     if fmt == "json":
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        click.echo(json_text(data), nl=False)
     else:
         click.echo(profile_text(data))
 
@@ -126,16 +149,16 @@ def explain(text, fmt, out_dir):
 
     \b
     Examples:
-      kg explain "Wei Li"            the printed variants that became one person
+      kg explain "Peng Sun"          the documents whose mentions became one person
       kg explain "Lucid"             the titles that became one work
-      kg explain MIT                 short and long forms of an organization
+      kg explain NTU                 short and long forms of an organization
     """
     from kg.outputs.explain import explain as explain_entity
     from kg.outputs.explain import explain_text
     from kg.store import open_store
 
     entries = explain_entity(open_store(out_dir), out_dir, text)
-    click.echo(json.dumps(entries, indent=2, ensure_ascii=False) if fmt == "json" else explain_text(entries))
+    click.echo(json_text(entries) if fmt == "json" else explain_text(entries) + "\n", nl=False)
 
 
 @click.command()
@@ -151,18 +174,15 @@ def conflicts(fmt, out_dir):
       kg conflicts
       kg conflicts --format csv > conflicts.csv
     """
+    from kg.cli.output import emit
     from kg.outputs.explain import conflicts as find_conflicts
     from kg.store import open_store
 
     frame = find_conflicts(open_store(out_dir))
-    if fmt == "csv":
-        click.echo(frame.to_csv(index=False), nl=False)
-    elif fmt == "json":
-        click.echo(frame.to_json(orient="records", force_ascii=False, indent=1))
-    elif frame.empty:
+    if fmt == "table" and frame.empty:
         click.echo("no conflicts: the sources agree on every single-valued fact")
     else:
-        click.echo(frame.drop(columns=["subject"]).to_string(index=False))
+        emit(frame, fmt, [c for c in frame.columns if c != "subject"])
 
 
 #: The commands of this area, added to the ``kg`` group by :mod:`kg.cli.main`.

@@ -7,12 +7,11 @@ by :func:`kg.query.lookup.resolve_person`.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
-import pandas as pd
 
+from kg.cli.output import emit, output_path
 from kg.errors import UserError
 
 TABLE_FORMATS = ("table", "csv", "json")
@@ -21,20 +20,6 @@ _out_option = click.option("--out", "out_dir", default="out", show_default=True,
                            help="Folder where `kg build` wrote the graph.")
 _format_option = click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default="table",
                               show_default=True, help="Print a table for people, or CSV/JSON for programs.")
-
-
-def emit(frame: pd.DataFrame, fmt: str, columns: list[str] | None = None) -> None:
-    """Print *frame*: the chosen *columns* as an aligned table, or every column as CSV/JSON."""
-    if fmt == "csv":
-        sys.stdout.write(frame.to_csv(index=False, lineterminator="\n"))
-    elif fmt == "json":
-        sys.stdout.write(frame.to_json(orient="records", force_ascii=False, indent=2) + "\n")
-    else:
-        shown = frame[columns] if columns else frame
-        if shown.empty:
-            click.echo("(none)")
-        else:
-            click.echo(shown.to_string(index=False, na_rep="", max_colwidth=70))
 
 
 def _store(out_dir):
@@ -62,10 +47,13 @@ def _person_in(graph, store, text: str):
 def collaborators(name, top, out_dir, fmt):
     """A person's closest collaborators: joint works, years and venues.
 
+    CSV and JSON add `newman_weight`, Newman's fractional count (each joint work counts
+    1 / (its authors - 1)), which favours small teams.
+
     \b
     Examples:
-      kg collaborators "Ada Lovelace"
-      kg collaborators lovelace -n 5 --format csv
+      kg collaborators "Qinghao Hu"
+      kg collaborators "hu qinghao" -n 5 --format csv
     """
     from kg.graphs.analyses import top_collaborators
     from kg.graphs.projections import coauthor_graph
@@ -73,8 +61,9 @@ def collaborators(name, top, out_dir, fmt):
     store = _store(out_dir)
     graph = coauthor_graph(store)
     person = _person_in(graph, store, name)
-    frame = top_collaborators(graph, person.iri, n=top)
-    emit(frame, fmt, ["name", "joint_works", "weight", "years", "venues"])
+    # one meaning per name across kg: `weight` is joint works in the exports; Newman's count has its own name
+    frame = top_collaborators(graph, person.iri, n=top).rename(columns={"weight": "newman_weight"})
+    emit(frame, fmt, ["name", "joint_works", "years", "venues"])
 
 
 @click.command()
@@ -86,14 +75,14 @@ def shared(names, out_dir, fmt):
 
     \b
     Examples:
-      kg shared "Ada Lovelace" "Charles Babbage"
-      kg shared lovelace babbage somerville --format json
+      kg shared "Shenghao Qiu" "Zheng Wang"
+      kg shared qiu "wang zheng" --format json
     """
     from kg.graphs.analyses import shared_collaborators
     from kg.graphs.projections import coauthor_graph
 
     if len(names) < 2:
-        raise UserError("give two or more names, such as: kg shared \"Ada Lovelace\" \"Charles Babbage\"")
+        raise UserError("give two or more names, such as: kg shared \"Shenghao Qiu\" \"Zheng Wang\"")
     store = _store(out_dir)
     graph = coauthor_graph(store)
     people = [_person_in(graph, store, n) for n in names]
@@ -111,8 +100,8 @@ def path(source, target, out_dir, fmt):
 
     \b
     Examples:
-      kg path "Ada Lovelace" "Mary Somerville"
-      kg path lovelace somerville --format json
+      kg path "Peng Sun" "Ana Klimovic"
+      kg path "peng sun" klimovic --format json
     """
     from kg.graphs.analyses import collaboration_path
     from kg.graphs.projections import coauthor_graph
@@ -150,6 +139,8 @@ def analyze(out_dir, report_path, fmt, top):
 
     if report_path is None:
         report_path = Path(out_dir) / ("report.md" if fmt == "markdown" else "report.html")
+    else:
+        output_path(report_path)
     written = write_report(_store(out_dir), report_path, fmt=fmt, top=top)
     click.echo(f"wrote {written}")
 
@@ -182,8 +173,9 @@ def export(fmt, which, output, out_dir):
              "person-organization": projections.person_organization_graph,
              "organization": projections.organization_graph,
              "supervision": projections.supervision_graph}[which]
+    target = (output_path(output, folder=fmt in ("csv", "vosviewer")) if output
+              else Path(out_dir) / f"{which}{_SUFFIX[fmt]}")
     graph = build(_store(out_dir))
-    target = Path(output) if output else Path(out_dir) / f"{which}{_SUFFIX[fmt]}"
     for written in export_graph(graph, fmt, target):
         click.echo(f"wrote {written}")
 

@@ -6,6 +6,9 @@ from pathlib import Path
 
 import click
 
+from kg.cli.output import output_path
+from kg.errors import UsageError
+
 
 @click.command("html")
 @click.option("--out", "out_dir", default="out", show_default=True, type=click.Path(file_okay=False),
@@ -29,13 +32,13 @@ def html_command(out_dir, output, focus, hops, max_nodes, title):
     Examples:
       kg html                                   write out/graph.html
       kg html -o team.html --max-nodes 500      the 500 strongest nodes
-      kg html --focus "lovelace" --hops 2 -o ada.html
+      kg html --focus "qinghao" --hops 2 -o qinghao.html
     """
     from kg.outputs.html.page import write_graph_html
 
-    path = Path(output) if output else Path(out_dir) / "graph.html"
     if hops != 1 and focus is None:
-        raise click.UsageError("--hops needs --focus NAME (the person to start from)")
+        raise UsageError("--hops needs --focus NAME (the person to start from)")
+    path = output_path(output) if output else Path(out_dir) / "graph.html"
     selection = write_graph_html(out_dir, path, focus=focus, hops=hops, max_nodes=max_nodes, title=title)
     graph = selection.graph
     click.echo(f"wrote {path}: {graph.number_of_nodes():,} nodes, {graph.number_of_edges():,} links")

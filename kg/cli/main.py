@@ -12,6 +12,7 @@ import sys
 
 import click
 
+from kg import __version__
 from kg.cli import build, graph, html, sparql
 from kg.errors import UsageError, UserError
 
@@ -35,15 +36,15 @@ class KgGroup(click.Group):
             where = f" ({err.filename})" if err.filename else ""
             _fail(f"{err.strerror or err}{where}", 1)
 
-    def main(self, *args, standalone_mode: bool = True, **kwargs):
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode: bool = True, **kwargs):
         if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
         try:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
         except click.exceptions.UsageError as err:  # a wrong option or argument: usage, then one line
             if err.ctx is not None:
                 click.echo(err.ctx.get_usage(), err=True)
-            _fail(err.format_message(), 2)
+            _fail(" ".join(err.format_message().split()), 2)  # click lists choices on lines of their own
         except click.ClickException as err:
             _fail(err.format_message(), err.exit_code)
         except click.exceptions.Abort:
@@ -53,7 +54,7 @@ class KgGroup(click.Group):
 
 
 @click.group(cls=KgGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="kg")
+@click.version_option(version=__version__, prog_name="kg")
 def main():
     """kg: a co-authorship knowledge graph from researchers' CVs and records.
 

@@ -2,12 +2,62 @@
 
 from __future__ import annotations
 
+import re
 import sys
 
 import click
 
+from kg.cli.output import output_path
 from kg.errors import UsageError
 from kg.files import write_atomic
+
+#: SPARQL Update's operations: an update starts with one of these after its prologue.
+_UPDATE = re.compile(
+    r"^\s*(?:(?:PREFIX\s+[\w.-]*:\s*<[^>]*>|BASE\s*<[^>]*>)\s*)*"
+    r"(INSERT|DELETE|LOAD|CLEAR|CREATE|DROP|COPY|MOVE|ADD|WITH)\b",
+    re.IGNORECASE,
+)
+
+
+def is_update(text: str) -> bool:
+    """Whether *text* is a SPARQL Update (comments ignored), which ``kg query`` refuses.
+
+    >>> is_update("PREFIX ex: <http://e/>  # add one\\nINSERT DATA { ex:a ex:b ex:c }")
+    True
+    >>> is_update("PREFIX kg: <https://kg.example/ns#>\\nDELETE WHERE { ?s kg:name ?o }")
+    True
+    >>> is_update("SELECT * WHERE { ?s ?p ?o }  # no INSERT here")
+    False
+    """
+    without_comments = re.sub(r"(^|\s)#[^\n]*", " ", text)  # not the '#' inside <...ns#>
+    return _UPDATE.match(without_comments) is not None
+
+
+def _is_name_variable(variable: str) -> bool:
+    return variable.lower().startswith("name") or variable.lower().endswith("name")
+
+
+def forgiving_names(store, bindings: dict) -> dict:
+    """Bound person names matched as the other commands match them: a value that names exactly
+    one person (any case, accents, order, a unique prefix) becomes that person's name in the graph."""
+    import pyoxigraph
+
+    from kg.errors import UserError
+    from kg.query.lookup import resolve_people
+
+    out = dict(bindings)
+    for variable, term in bindings.items():
+        name = getattr(variable, "value", str(variable))
+        if not (_is_name_variable(name) and isinstance(term, pyoxigraph.Literal) and term.language is None):
+            continue
+        try:
+            found = resolve_people(store, term.value)
+        except UserError:
+            continue
+        if len(found) == 1 and found[0].name != term.value:
+            click.echo(f"kg: note: --bind {name}={term.value!r} matched {found[0].name}", err=True)
+            out[variable] = pyoxigraph.Literal(found[0].name)
+    return out
 
 
 @click.command()
@@ -34,11 +84,15 @@ def query(query, binds, fmt, out_dir, output):
     \b
     Examples:
       kg query 'SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Person }'
-      kg query kg/data/queries/coauthors.rq --bind name="Ada Lovelace"
-      kg query coauthors --bind name="Ada Lovelace" --format csv
-      kg query people-at-institution --bind institution=MIT --bind year=2022
-      kg query person-card --bind name="Ada Lovelace" --format turtle
+      kg query coauthors --bind name="Qinghao Hu"
+      kg query coauthors --bind name="qinghao hu" --format csv
+      kg query people-at-institution --bind institution=NTU --bind year=2022
+      kg query person-card --bind name="Shenghao Qiu" --format turtle
       kg query 'ASK { GRAPH ?g { ?s kg:title ?t } }' --format json
+
+    Names bound to ?name (and ?name1, ?supervisorName ...) are matched forgivingly, as
+    the other commands match them; an answer with no rows says which bindings matched nothing.
+    CSV and TSV cells that a spreadsheet would read as a formula start with ' (OWASP).
     """
     from kg.query.examples import examples_dir, read_query
     from kg.query.formats import format_result
@@ -47,16 +101,29 @@ def query(query, binds, fmt, out_dir, output):
     from kg.store import open_store
 
     text, source = read_query(query, examples_dir())
+    if is_update(text):
+        raise UsageError("updates are not allowed: kg query only reads the graph; change the documents "
+                         "in data/ (or data/curation.yaml) and run `kg build` again")
     try:
         bindings = parse_bindings(binds)
     except UsageError as err:
         raise UsageError(f"--bind: {err}") from None
+    if output:
+        output_path(output)
     store = open_store(out_dir)
+    bindings = forgiving_names(store, bindings)
     result = run_query(store, text, bindings=bindings, source=source)
+    if bindings and result.kind == "solutions" and not result.rows:
+        shown = " ".join(f"{getattr(k, 'value', k)}={getattr(v, 'value', v)!r}" for k, v in bindings.items())
+        click.echo(f"kg: warning: no rows; nothing in the graph matched --bind {shown}", err=True)
     try:
         data = format_result(result, fmt)
     except UsageError as err:
         raise UsageError(f"--format: {err}") from None
+    if fmt in ("csv", "tsv") and result.kind == "solutions":
+        data = neutral_results(data, fmt)
+    if data and not data.endswith(b"\n"):
+        data += b"\n"  # a terminal's prompt starts on its own line
     if output:
         write_atomic(output, data)
     else:
@@ -108,6 +175,27 @@ def serve(host, port, timeout, max_results, workers, out_dir, queries_dir):
     except OSError as err:
         raise UsageError(f"cannot listen on {host}:{port} ({err.strerror or err}); "
                          "choose another --port or --host") from None
+
+
+def neutral_results(data: bytes, fmt: str) -> bytes:
+    """SPARQL CSV/TSV results with cells that start a spreadsheet formula prefixed with ``'``.
+
+    >>> neutral_results(b'name,n\\r\\n@SUM(A1),-1\\r\\n', "csv")
+    b"name,n\\r\\n'@SUM(A1),-1\\r\\n"
+    """
+    import csv
+    import io
+
+    from kg.outputs.export import neutral_cell
+
+    text = data.decode("utf-8")
+    if fmt == "tsv":  # TSV cells are RDF terms (<iri>, "literal"): only a bare one can start a formula
+        lines = ["\t".join(neutral_cell(c) for c in line.split("\t")) for line in text.split("\n")]
+        return "\n".join(lines).encode("utf-8")
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    buffer = io.StringIO(newline="")
+    csv.writer(buffer, lineterminator="\r\n").writerows([[neutral_cell(c) for c in row] for row in rows])
+    return buffer.getvalue().encode("utf-8")
 
 
 #: The commands of this area, added to the ``kg`` group by :mod:`kg.cli.main`.

@@ -1,4 +1,4 @@
-"""Read SNAP-style edge lists (such as SNAP's ``ca-GrQc.txt``) into NetworkX graphs.
+"""Read SNAP-style edge lists (such as SNAP's ``ca-GrQc.txt``, plain or gzipped) into NetworkX graphs.
 
 The format: one edge per line, two node ids separated by whitespace; lines starting with
 ``#`` are comments; blank lines are skipped. SNAP lists each unordered pair once per
@@ -18,6 +18,7 @@ Examples
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
 import networkx as nx
@@ -31,7 +32,8 @@ def read_edge_list(path: str | Path) -> nx.Graph:
     Parameters
     ----------
     path : str or Path
-        A text file: ``#`` comment lines, then one ``FromNodeId ToNodeId`` pair per line.
+        A text file: ``#`` comment lines, then one ``FromNodeId ToNodeId`` pair per line;
+        a name ending in ``.gz`` is read through gzip (SNAP ships its lists gzipped).
         Node ids that are integers become ``int`` nodes, others stay strings.
 
     Returns
@@ -50,7 +52,7 @@ def read_edge_list(path: str | Path) -> nx.Graph:
         raise UserError(f"no edge list at {path}; give the path of a SNAP-style edge list file")
     graph = nx.Graph(source=str(path))
     try:
-        handle = path.open(encoding="utf-8")
+        handle = gzip.open(path, "rt", encoding="utf-8") if path.suffix == ".gz" else path.open(encoding="utf-8")
     except OSError as err:
         raise UserError(f"cannot read {path}: {err.strerror}; check the file's permissions") from err
     with handle:
@@ -68,6 +70,8 @@ def read_edge_list(path: str | Path) -> nx.Graph:
                 graph.add_edge(_node(fields[0]), _node(fields[1]))
         except UnicodeDecodeError as err:
             raise UserError(f"{path}: not UTF-8 text ({err.reason}); give a plain text edge list") from err
+        except (gzip.BadGzipFile, EOFError) as err:
+            raise UserError(f"{path}: not a complete gzip file ({err}); give a plain or gzipped edge list") from err
     return graph
 
 

@@ -36,7 +36,44 @@ from kg.files import write_atomic
 
 FORMATS = ("graphml", "gexf", "csv", "vosviewer")
 
+#: A spreadsheet reads a cell starting with one of these as a formula (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 
+
+def neutral_cell(value):
+    """*value* made safe to open in a spreadsheet: text that starts a formula gets a leading ``'``.
+
+    Numbers stay numbers (``-3`` is a number, not a formula); only text is changed, as OWASP
+    advises for CSV files (prefix a single quote so the cell is read as text).
+
+    >>> [neutral_cell(v) for v in ("=HYPERLINK(1)", "@SUM(A1)", "-1+cmd", -3, "-3", "Ann")]
+    ["'=HYPERLINK(1)", "'@SUM(A1)", "'-1+cmd", -3, '-3', 'Ann']
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
+def neutral_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy of *frame* with every text cell and column name passed through :func:`neutral_cell`."""
+    out = frame.copy()
+    for column in out.columns:
+        if not pd.api.types.is_numeric_dtype(out[column]):
+            out[column] = out[column].map(neutral_cell)
+    out.columns = [neutral_cell(str(c)) for c in out.columns]
+    return out
+
+
+def csv_text(frame: pd.DataFrame) -> str:
+    """*frame* as CSV for spreadsheets: no index, newline line ends, formulas neutralised.
+
+    >>> import pandas as pd
+    >>> print(csv_text(pd.DataFrame({"title": ["+cmd|' /C calc'!A0"], "n": [-1]})), end="")
+    title,n
+    '+cmd|' /C calc'!A0,-1
+    """
+    return neutral_frame(frame).to_csv(index=False, lineterminator="\n")
 
 def _flat(value):
     """A value every format can hold: str, int, float or bool; None stays None."""
@@ -50,10 +87,24 @@ def _flat(value):
     return str(value)
 
 
+def _weights(attrs: dict) -> dict:
+    """Edge attributes with one meaning per name: ``weight`` is the joint works (what Gephi and
+    VOSviewer draw as link strength), Newman's fractional count is ``newman_weight``."""
+    if "joint_works" not in attrs:
+        return attrs  # other projections: weight is already a count (shared people)
+    out = {k: v for k, v in attrs.items() if k != "weight"}
+    out["weight"] = attrs["joint_works"]
+    if "weight" in attrs:
+        out["newman_weight"] = attrs["weight"]
+    return out
+
+
 def flat_graph(graph: nx.Graph) -> nx.Graph:
     """A copy of *graph* with only scalar attributes (see the module docstring).
 
-    Nodes with a ``name`` get it as ``label`` too (what Gephi shows). Edge ``works``
+    Nodes with a ``name`` get it as ``label`` too (what Gephi shows). On co-author edges
+    ``weight`` is the number of joint works and ``newman_weight`` Newman's fractional count
+    (the sum over joint works of ``1 / (authors - 1)``). Edge ``works``
     become ``works`` (titles with years) and ``work_iris``; ``links`` on
     person-organization edges are dropped (the edge keeps their summary); graph-level
     attributes other than scalars are dropped.
@@ -64,6 +115,9 @@ def flat_graph(graph: nx.Graph) -> nx.Graph:
     >>> g.add_edge(1, 2, works=[{"iri": "w", "title": "T", "year": 2020}], people=["a", "b"])
     >>> flat_graph(g).edges[1, 2]
     {'works': 'T (2020)', 'work_iris': 'w', 'people': 'a; b'}
+    >>> g.add_edge(2, 3, joint_works=2, weight=0.5)
+    >>> flat_graph(g).edges[2, 3]
+    {'joint_works': 2, 'weight': 2, 'newman_weight': 0.5}
     """
     if not isinstance(graph, nx.Graph):
         raise UserError(f"expected a networkx graph, got {type(graph).__name__}")
@@ -76,6 +130,7 @@ def flat_graph(graph: nx.Graph) -> nx.Graph:
         out.add_node(node, **flat)
     for a, b, attrs in graph.edges(data=True):
         flat = {}
+        attrs = _weights(attrs)
         for k, v in attrs.items():
             if k == "links":
                 continue
@@ -103,7 +158,7 @@ def _xml_bytes(graph: nx.Graph, fmt: str) -> bytes:
 
 
 def _csv_bytes(frame: pd.DataFrame) -> bytes:
-    return frame.to_csv(index=False, lineterminator="\n").encode("utf-8")
+    return csv_text(frame).encode("utf-8")
 
 
 def node_table(graph: nx.Graph) -> pd.DataFrame:
@@ -121,19 +176,41 @@ def edge_table(graph: nx.Graph) -> pd.DataFrame:
                         columns=["source", "target", *keys])
 
 
+def _average_year(graph: nx.Graph, node) -> float | None:
+    """The mean year of the distinct works on *node*'s edges (VOSviewer's overlay score)."""
+    years = {}
+    for _, _, attrs in graph.edges(node, data=True):
+        for w in attrs.get("works") or ():
+            if isinstance(w, dict) and str(w.get("year") or "")[:4].isdigit():
+                years[w.get("iri") or w.get("title")] = int(str(w["year"])[:4])
+    return round(sum(years.values()) / len(years), 2) if years else None
+
+
+def _url(attrs: dict) -> str:
+    """A link that resolves (homepage, ORCID, DOI), or nothing: the graph's own IRIs do not."""
+    for key in ("homepage", "url", "orcid"):
+        value = attrs.get(key)
+        if isinstance(value, str) and value.startswith(("https://", "http://")):
+            return value
+    return ""
+
+
 def _vosviewer(graph: nx.Graph) -> tuple[bytes, bytes]:
-    """VOSviewer map and network files (tab-separated; items numbered from 1)."""
+    """VOSviewer map and network files (tab-separated; items numbered from 1), formulas neutralised."""
     from kg.graphs.analyses import community_membership
 
     undirected = graph.to_undirected(as_view=True) if graph.is_directed() else graph
     clusters = community_membership(nx.Graph(undirected)) if graph.number_of_nodes() else {}
     ids = {node: i for i, node in enumerate(graph.nodes, start=1)}
-    lines = ["id\tlabel\turl\tcluster\tweight<Links>\tweight<Works>"]
+    lines = ["id\tlabel\turl\tcluster\tweight<Links>\tweight<Works>\tscore<Avg. pub. year>"]
     for node, attrs in graph.nodes(data=True):
-        label = str(attrs.get("name", node)).replace("\t", " ")
+        label = neutral_cell(" ".join(str(attrs.get("name", node)).split()))
         works = attrs.get("works", 0) if isinstance(attrs.get("works"), int) else 0
         degree = sum(1 for other in undirected.neighbors(node) if other != node)
-        lines.append(f"{ids[node]}\t{label}\t{node}\t{clusters.get(node, 0)}\t{degree}\t{works}")
+        year = _average_year(undirected, node)
+        score = "" if year is None else f"{year:g}"
+        lines.append(f"{ids[node]}\t{label}\t{neutral_cell(_url(attrs))}\t{clusters.get(node, 0)}\t{degree}"
+                     f"\t{works}\t{score}")
     links = []
     for a, b, attrs in undirected.edges(data=True):
         if a == b:
@@ -155,8 +232,10 @@ def export_graph(graph: nx.Graph, fmt: str, path: str | Path) -> list[Path]:
     fmt : {"graphml", "gexf", "csv", "vosviewer"}
         ``graphml``/``gexf``: one file at *path* (for Gephi, yEd, Cytoscape). ``csv``: the
         folder *path* with ``nodes.csv`` and ``edges.csv``. ``vosviewer``: the folder *path*
-        with ``map.txt`` (items, with a community as cluster) and ``network.txt`` (links,
+        with ``map.txt`` (items, with a community as cluster and the average year of their
+        works as ``score<Avg. pub. year>`` for overlay maps) and ``network.txt`` (links,
         strength = joint works); in VOSviewer choose "Create a map based on network data".
+        Text cells that a spreadsheet would read as a formula start with ``'``.
     path : str or Path
 
     Raises

@@ -24,6 +24,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import re
 from pathlib import Path
 
 import networkx as nx
@@ -112,12 +113,23 @@ def _cell(value) -> str:
     return str(value)
 
 
+def markdown_text(text: str) -> str:
+    """Text from documents made inert in Markdown: raw HTML escaped, link and code marks
+    backslashed, one line.
+
+    >>> markdown_text('<img src=x onerror=alert(1)> [click](javascript:x) `a|b`')
+    '&lt;img src=x onerror=alert(1)&gt; \\\\[click\\\\](javascript:x) \\\\`a\\\\|b\\\\`'
+    """
+    text = html.escape(" ".join(str(text).split()), quote=False)
+    return re.sub(r"([\\`\[\]|])", r"\\\1", text)
+
+
 def _markdown_table(frame: pd.DataFrame) -> str:
     if frame.empty:
         return "_(none)_\n"
-    head = "| " + " | ".join(str(c) for c in frame.columns) + " |"
+    head = "| " + " | ".join(markdown_text(str(c)) for c in frame.columns) + " |"
     rule = "| " + " | ".join("---" for _ in frame.columns) + " |"
-    body = ["| " + " | ".join(_cell(v).replace("|", "\\|").replace("\n", " ") for v in row) + " |"
+    body = ["| " + " | ".join(markdown_text(_cell(v)) for v in row) + " |"
             for row in frame.itertuples(index=False)]
     return "\n".join([head, rule, *body]) + "\n"
 
@@ -138,12 +150,12 @@ class _Doc:
 
     def heading(self, text: str, level: int = 2):
         if self.fmt == "markdown":
-            self.parts.append(f"{'#' * level} {text}\n")
+            self.parts.append(f"{'#' * level} {markdown_text(text)}\n")
         else:
             self.parts.append(f"<h{level}>{html.escape(text)}</h{level}>\n")
 
     def para(self, text: str):
-        self.parts.append(f"{text}\n" if self.fmt == "markdown" else f"<p>{html.escape(text)}</p>\n")
+        self.parts.append(f"{markdown_text(text)}\n" if self.fmt == "markdown" else f"<p>{html.escape(text)}</p>\n")
 
     def table(self, frame: pd.DataFrame):
         self.parts.append(_markdown_table(frame) if self.fmt == "markdown" else _html_table(frame))
@@ -151,7 +163,7 @@ class _Doc:
     def image(self, png: bytes, alt: str):
         uri = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
         if self.fmt == "markdown":
-            self.parts.append(f"![{alt}]({uri})\n")
+            self.parts.append(f"![{markdown_text(alt)}]({uri})\n")
         else:
             self.parts.append(f'<img alt="{html.escape(alt)}" src="{uri}">\n')
 

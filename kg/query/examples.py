@@ -26,7 +26,13 @@ def read_query(text: str, examples_dir: str | Path | None = None) -> tuple[str, 
     Raises
     ------
     UsageError
-        If *text* names a ``.rq`` file that does not exist.
+        If *text* names a ``.rq`` file that does not exist, or is one word that is not an
+        example's name (no query is one word).
+
+    >>> read_query("nosuchquery", examples_dir())
+    Traceback (most recent call last):
+    ...
+    kg.errors.UsageError: no example query named 'nosuchquery' (known: awards-by-year, coauthors, ...
     """
     candidate = Path(text) if "\n" not in text and len(text) < 1024 else None
     if candidate is not None and _is_file(candidate):
@@ -37,6 +43,10 @@ def read_query(text: str, examples_dir: str | Path | None = None) -> tuple[str, 
             return example.read_text(encoding="utf-8"), str(example)
     if candidate is not None and text.endswith(".rq"):
         raise UsageError(f"no query file {text}; give an existing .rq file or the query text")
+    if candidate is not None and examples_dir is not None and re.fullmatch(r"[\w.-]+", text):
+        known = ", ".join(sorted(p.stem for p in Path(examples_dir).glob("*.rq")))
+        raise UsageError(f"no example query named {text!r} (known: {known}); "
+                         "give an example's name, a .rq file or the query text")
     return text, "query"
 
 

@@ -67,7 +67,7 @@ def _store_graphs(source):
 
 
 
-    store = open_store(source) if isinstance(source, (str, os.PathLike)) else source
+    store = open_store(os.fspath(source)) if isinstance(source, (str, os.PathLike)) else source
     return store, projections.coauthor_graph(store), projections.person_organization_graph(store)
 
 

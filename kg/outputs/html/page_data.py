@@ -140,6 +140,7 @@ def page_data(selection: GraphSelection, *, title: str = DEFAULT_TITLE) -> dict:
     return {
         "title": title,
         "note": selection.note,
+        "focus": index.get(selection.focus) if selection.focus is not None else None,
         "physics": len(order) <= PHYSICS_MAX_NODES,
         "physicsIterations": 250,
         "totals": {"nodes": selection.total_nodes, "edges": selection.total_edges},

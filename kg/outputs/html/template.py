@@ -16,8 +16,21 @@ _STATIC = "outputs/static/html"
 _PLACEHOLDER = re.compile(r"@@(TITLE|CSS|VIS|JS|DATA)@@")
 
 
+#: The vis-network build pyvis ships (pinned in pyproject.toml), read from the installed pyvis.
+VIS_NETWORK = "templates/lib/vis-9.1.2/vis-network.min.js"
+
+
 def _asset(name: str) -> str:
     return (resources.files("kg") / _STATIC / name).read_text(encoding="utf-8")
+
+
+def vis_network_js() -> str:
+    """vis-network's standalone build, as the installed pyvis package ships it.
+
+    >>> "vis" in vis_network_js()[:2000]
+    True
+    """
+    return (resources.files("pyvis") / VIS_NETWORK).read_text(encoding="utf-8")
 
 
 def _script_json(data) -> str:
@@ -102,7 +115,7 @@ def selection_html(selection: GraphSelection, *, title: str | None = None) -> st
     values = {
         "TITLE": html.escape(str(title), quote=True),
         "CSS": css,
-        "VIS": _inline_script(_asset("vis-network-9.1.2.min.js"), "vis-network"),
+        "VIS": _inline_script(vis_network_js(), "vis-network"),
         "JS": _inline_script(_asset("graph.js"), "graph.js"),
         "DATA": _script_json(data),
     }

@@ -6,7 +6,7 @@ const ENDPOINT = "/sparql";
 const PREFIXES = {
   "https://kg.example/ns#": "kg:",
   "https://kg.example/id/": "id:",
-  "https://schema.org/": "schema:",
+  "http://schema.org/": "schema:",
   "http://www.w3.org/2001/XMLSchema#": "xsd:",
   "http://www.w3.org/1999/02/22-rdf-syntax-ns#": "rdf:",
   "http://www.w3.org/2000/01/rdf-schema#": "rdfs:",

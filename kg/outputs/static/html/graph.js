@@ -69,7 +69,8 @@
     var links = e.links || [{kind: e.kind, role: e.role, years: e.years, ongoing: e.ongoing}];
     var metas = links.map(function (l) {
       var bits = [];
-      if (e.links) { bits.push(RELATION[l.kind] ? (l.kind === "education" ? "studied" : "worked") : l.kind); }
+      // the heading says "Studied at" already: a link says its verb only when it differs
+      if (e.links && l.kind !== e.kind) { bits.push(RELATION[l.kind] ? (l.kind === "education" ? "studied" : "worked") : l.kind); }
       if (l.role) { bits.push(l.role); }
       var when = span(l.years, l.ongoing);
       if (when) { bits.push(when); }
@@ -99,12 +100,16 @@
   }
 
   // ---------------------------------------------------------------- vis data
+  var FOCUS = typeof DATA.focus === "number" ? DATA.focus : null;
+  var FOCUS_RING = "#c2255c";
   function visNode(n) {
     var s = STYLE[n.kind] || STYLE.coauthor;
+    var focus = n.id === FOCUS;
     return {
+      // the label is drawn by drawLabels (readable size, halo, no overlaps); vis keeps it for hit tests
       id: n.id, label: short(n.name, 42), x: n.x, y: n.y, shape: s.shape, size: n.size,
-      borderWidth: n.kind === "profiled" ? 2 : 1,
-      color: {background: s.bg, border: s.border,
+      borderWidth: focus ? 4 : n.kind === "profiled" ? 2 : 1,
+      color: {background: s.bg, border: focus ? FOCUS_RING : s.border,
               highlight: {background: s.bg, border: "#111111"}, hover: {background: s.bg, border: "#111111"}},
       font: {color: "#1f2933"}
     };
@@ -217,13 +222,14 @@
       forceAtlas2Based: {gravitationalConstant: -80, centralGravity: 0.008, springLength: 120, springConstant: 0.06, avoidOverlap: 0.5},
       stabilization: {enabled: false, iterations: 250, updateInterval: 50, fit: true}
     },
-    nodes: {font: {size: 14, face: "system-ui, sans-serif", strokeWidth: 3, strokeColor: "#ffffff"},
-            scaling: {label: {drawThreshold: 7}}},
+    // vis-network's own labels are never drawn (drawLabels draws them at a fixed screen size)
+    nodes: {font: {size: 14, face: "system-ui, sans-serif"}, scaling: {label: {drawThreshold: 1e9}}},
     edges: {smooth: false, selectionWidth: 1.5, hoverWidth: 0.8},
     interaction: {hover: true, hideEdgesOnDrag: big, hideEdgesOnZoom: big, keyboard: false,
                   multiselect: false, navigationButtons: false, tooltipDelay: 200}
   });
   api.network = network;
+  network.on("afterDrawing", function (ctx) { drawLabels(ctx); });
 
   // Nodes hidden by a filter come back where the data set says: keep it up to date with where
   // the layout settled and where the user dragged them.
@@ -248,6 +254,87 @@
   }
   if (DATA.nodes.length === 0) {
     document.getElementById("kg-empty").hidden = false;
+  }
+
+  // ---------------------------------------------------------------- labels
+  // Labels at a fixed screen size with a light background, so they read at any zoom; the most
+  // connected first (focus, selection and its neighbours, profiled people, then by co-authors and
+  // works), each only where it overlaps no label already drawn.
+  var LABEL_FONT = "system-ui, -apple-system, \"Segoe UI\", Roboto, Arial, sans-serif";
+  var MAX_LABELS = 400;
+  var degree = new Map(DATA.nodes.map(function (n) { return [n.id, adjacency.get(n.id).length]; }));
+  var labelOrder = DATA.nodes.slice().sort(function (a, b) {
+    var pa = a.kind === "profiled" ? 1 : 0, pb = b.kind === "profiled" ? 1 : 0;
+    return pb - pa || degree.get(b.id) - degree.get(a.id) || (b.works || 0) - (a.works || 0) || a.id - b.id;
+  });
+  var neighbourhood = null;  // the highlighted node and its neighbours, labelled first
+  function labelPx() { return container.clientWidth < 900 ? 12 : 13; }
+  function drawLabels(ctx) {
+    if (!DATA.nodes.length) { return; }
+    var order = labelOrder;
+    if (neighbourhood !== null || FOCUS !== null) {
+      var first = labelOrder.filter(function (n) { return n.id === FOCUS || (neighbourhood && neighbourhood.has(n.id)); });
+      first.sort(function (a, b) { return (b.id === highlighted) - (a.id === highlighted) || (b.id === FOCUS) - (a.id === FOCUS); });
+      order = first.concat(labelOrder.filter(function (n) { return first.indexOf(n) < 0; }));
+    }
+    order = order.filter(function (n) { return shownNodes.has(n.id); }).slice(0, MAX_LABELS);
+    var ids = order.map(function (n) { return n.id; });
+    var pos = network.getPositions(ids);
+    // the nodes themselves are obstacles too (up to a size where that costs too much)
+    var discs = [];
+    if (shownNodes.size <= 1500) {
+      var all = network.getPositions(Array.from(shownNodes));
+      shownNodes.forEach(function (id) {
+        var q = all[id];
+        if (!q) { return; }
+        var c = network.canvasToDOM(q), r = byId.get(id).size * network.getScale() + 1;
+        discs.push({id: id, x: c.x - r, y: c.y - r, w: 2 * r, h: 2 * r});
+      });
+    }
+    function hits(box, list, self) {
+      for (var i = 0; i < list.length; i++) {
+        var b = list[i];
+        if (b.id !== self && box.x < b.x + b.w && b.x < box.x + box.w && box.y < b.y + b.h && b.y < box.y + box.h) {
+          return true;
+        }
+      }
+      return false;
+    }
+    var scale = network.getScale();
+    var w = container.clientWidth, h = container.clientHeight, px = labelPx();
+    var ratio = ctx.canvas.width / Math.max(1, ctx.canvas.clientWidth || w);
+    var boxes = [];
+    ctx.save();
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.textAlign = "center";
+    ctx.textBaseline = "top";
+    order.forEach(function (n) {
+      var p = pos[n.id];
+      if (!p) { return; }
+      var d = network.canvasToDOM(p);
+      var strong = n.id === FOCUS || n.id === highlighted || n.kind === "profiled";
+      ctx.font = (strong ? "600 " : "") + (strong ? px + 1 : px) + "px " + LABEL_FONT;
+      var text = short(n.name, 30);
+      var tw = ctx.measureText(text).width;
+      var top = d.y + n.size * scale + 2;
+      var box = {x: d.x - tw / 2 - 3, y: top - 1, w: tw + 6, h: px + 5};
+      if (d.x < 0 || d.x > w || box.y + box.h < 0 || box.y > h) { return; }
+      box.x = Math.max(2, Math.min(box.x, w - box.w - 2));  // kept inside the view
+      var x = box.x + box.w / 2;
+      // the first few labels (focus, selection, profiled, the most connected) may cover an edge of a node
+      var important = n.id === FOCUS || n.id === highlighted || n.kind === "profiled" || boxes.length < 8;
+      if (hits(box, boxes, null) || (!important && hits(box, discs, n.id))) { return; }
+      boxes.push(box);
+      var dim = dimmedNodes.has(n.id);
+      ctx.fillStyle = dim ? "rgba(255,255,255,.6)" : "rgba(255,255,255,.86)";
+      ctx.beginPath();
+      if (ctx.roundRect) { ctx.roundRect(box.x, box.y, box.w, box.h, 3); } else { ctx.rect(box.x, box.y, box.w, box.h); }
+      ctx.fill();
+      ctx.fillStyle = dim ? DIM_FONT : n.id === FOCUS ? FOCUS_RING : "#1f2933";
+      ctx.fillText(text, x, top + 1);
+    });
+    ctx.restore();
+    api.labelsDrawn = boxes.length;
   }
 
   // ---------------------------------------------------------------- highlight
@@ -282,6 +369,7 @@
   function highlight(id) {
     var keep = new Set([id]);
     adjacency.get(id).forEach(function (e) { keep.add(other(e, id)); });
+    neighbourhood = keep;
     if (big) {
       network.selectNodes(Array.from(keep).filter(function (k) { return shownNodes.has(k); }), true);
     } else {
@@ -291,6 +379,7 @@
     highlighted = id;
   }
   function unhighlight() {
+    neighbourhood = null;
     if (highlighted === null) { return; }
     if (big) { network.unselectAll(); } else { restyle(null, null); }
     highlighted = null;
@@ -479,10 +568,57 @@
   var folded = DATA.nodes.map(function (n) { return {id: n.id, text: fold(n.name), kind: n.kind}; });
   var KIND_ORDER = {profiled: 0, coauthor: 1, organization: 2};
   var active = -1;
-  // every word typed must occur in the name; names where the words start a word come first
+  // edits (insert, delete, replace, swap two neighbours) from a to b, stopping once over max
+  function edits(a, b, max) {
+    if (Math.abs(a.length - b.length) > max) { return max + 1; }
+    var prev2 = null, prev = [], i, j;
+    for (j = 0; j <= b.length; j++) { prev.push(j); }
+    for (i = 1; i <= a.length; i++) {
+      var row = [i], best = i;
+      for (j = 1; j <= b.length; j++) {
+        var cost = a.charAt(i - 1) === b.charAt(j - 1) ? 0 : 1;
+        var v = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
+        if (prev2 && i > 1 && j > 1 && a.charAt(i - 1) === b.charAt(j - 2) && a.charAt(i - 2) === b.charAt(j - 1)) {
+          v = Math.min(v, prev2[j - 2] + 1);
+        }
+        row.push(v);
+        best = Math.min(best, v);
+      }
+      if (best > max) { return max + 1; }
+      prev2 = prev; prev = row;
+    }
+    return prev[b.length];
+  }
+  // a typed word of four letters or more matches a name word (or its start) one edit away
+  function nearWord(word, text) {
+    if (word.length < 4) { return false; }
+    return text.split(/[^a-z0-9]+/).some(function (t) {
+      if (!t) { return false; }
+      for (var n = word.length - 1; n <= word.length + 1; n++) {
+        if (n > 0 && n <= t.length && edits(word, t.slice(0, n), 1) <= 1) { return true; }
+      }
+      return false;
+    });
+  }
+  // every word typed must occur in the name; names where the words start a word come first;
+  // when no name has them all, names one typo away from each word (as the command line forgives)
   function matches(query) {
     var words = fold(query).split(/\s+/).filter(Boolean);
     if (!words.length) { return []; }
+    var exact = exactMatches(words);
+    if (exact.length) { return exact; }
+    var hits = [];
+    folded.forEach(function (f) {
+      if (words.every(function (w) { return f.text.indexOf(w) >= 0 || nearWord(w, f.text); })) {
+        hits.push({id: f.id, text: f.text, kind: f.kind, rank: 2, near: true});
+      }
+    });
+    hits.sort(function (a, b) {
+      return KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.text < b.text ? -1 : a.text > b.text ? 1 : a.id - b.id);
+    });
+    return hits;
+  }
+  function exactMatches(words) {
     var hits = [];
     folded.forEach(function (f) {
       if (!words.every(function (w) { return f.text.indexOf(w) >= 0; })) { return; }
@@ -509,6 +645,8 @@
     if (!search.value.trim()) { results.hidden = true; return; }
     if (!hits.length) {
       results.appendChild(el("li", "No name contains \u201c" + search.value.trim() + "\u201d", "kg-hint"));
+    } else if (hits[0].near) {
+      results.appendChild(el("li", "No name contains \u201c" + search.value.trim() + "\u201d; close matches:", "kg-hint"));
     }
     hits.slice(0, 20).forEach(function (h) {
       var li = el("li");
@@ -563,12 +701,16 @@
   api.applyFilters = applyFilters;
   [inputFrom, inputTo, inputJoint].forEach(function (i) { i.addEventListener("input", applyFilters); });
   kindBoxes.forEach(function (b) { b.addEventListener("change", applyFilters); });
+  // Reset: filters, search, selection and the hover card all go back to how the page opened
   document.getElementById("kg-reset").addEventListener("click", function () {
-    resetFilters(); unhighlight(); clearPanel(); network.fit({animation: false});
+    resetFilters(); unhighlight(); network.unselectAll(); hideTooltip(); clearPanel();
+    search.value = ""; results.replaceChildren(); results.hidden = true;
+    network.fit({animation: false});
   });
 
   var note = document.getElementById("kg-note");
   if (DATA.note) { note.textContent = DATA.note; note.hidden = false; }
+  if (FOCUS !== null && byId.has(FOCUS)) { fillPanel(FOCUS); }
   resetInputs();
   showStatus();
 
