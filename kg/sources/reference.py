@@ -343,18 +343,25 @@ def _read_rest(rest: list[Block], ref: Reference, venue_first: VenueRef | None) 
         ref.status = ref.status or "preprint"
 
 
+_EDITOR_MARK = re.compile(r"\((?:eds?|hrsg|dir|éds?)\.?\)", re.I)
+
+
 def _drop_editors(text: str, ref: Reference) -> str:
     """``"Book, A. Bode, F. Durst (Hrsg.), Springer"`` -> editors out, the rest kept."""
-    m = re.search(r"((?:[^,()]+,\s*)*?[^,()]+)\s*\((?:eds?|hrsg|dir|éds?)\.?\)", text, re.I)
+    # The marker first, then the names before it back to the nearest parenthesis: one pass, where a
+    # single pattern for both backtracks without end on a long entry with no marker.
+    m = _EDITOR_MARK.search(text)
     if not m:
         m2 = re.search(r"\b(?:eds?|hrsg)\.\s+((?:[A-Z][\w.\-]*\s*)+)", text)
         if m2:
             ref.editors += [a.name for a in split_author_list(m2.group(1))]
             return (text[: m2.start()] + text[m2.end():]).strip(" ,.")
         return text
-    parts = [re.sub(r"^in:?\s+", "", p.strip(), flags=re.I) for p in m.group(1).split(",")]
+    before = text[: m.start()]
+    start = max(before.rfind("("), before.rfind(")")) + 1
+    parts = [re.sub(r"^in:?\s+", "", p.strip(), flags=re.I) for p in before[start:].rstrip().split(",")]
     names = []
     while parts and name_score(parts[-1]) >= 0.5:
         names.insert(0, parts.pop())
     ref.editors += [a.name for a in split_author_list(", ".join(names))]
-    return (text[: m.start()] + ", ".join(parts) + text[m.end():]).strip(" ,.")
+    return (text[:start] + ", ".join(parts) + text[m.end():]).strip(" ,.")
