@@ -181,10 +181,7 @@ class WorkerPool:
 
     def run(self, request: dict, timeout: float) -> tuple:
         """The worker's reply to *request*; raises :class:`QueryStopped` if it could not answer."""
-        try:
-            worker = self.idle.get(timeout=timeout)
-        except queue.Empty:
-            raise QueryStopped(503, f"every query worker stayed busy for {timeout:g} s; try again later") from None
+        worker = self._idle_worker(timeout)
         request = {**request, "memory_mb": self.memory_mb}
         try:
             worker.wait_ready(timeout + 30)  # a replaced worker may still be starting: not the query's time
@@ -199,6 +196,19 @@ class WorkerPool:
             raise
         self._release(worker)
         return reply
+
+    def _idle_worker(self, timeout: float) -> _Worker:
+        """An idle worker that is alive (one that died while idle is replaced first)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                worker = self.idle.get(timeout=max(deadline - time.monotonic(), 0.001))
+            except queue.Empty:
+                raise QueryStopped(503, f"every query worker stayed busy for {timeout:g} s; "
+                                        "try again later") from None
+            if worker.process.is_alive():
+                return worker
+            self._replace(worker)
 
     def _wait(self, worker: _Worker, timeout: float) -> tuple:
         start = time.monotonic()
