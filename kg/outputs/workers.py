@@ -117,6 +117,25 @@ class _Worker:
         self.conn.close()
 
 
+def _renice(worker: _Worker, niceness: int) -> bool:
+    """Set the worker's scheduling priority; False where that is not allowed (lowering it back needs rights)."""
+    import os
+
+    try:
+        os.setpriority(os.PRIO_PROCESS, worker.process.pid, niceness)
+    except OSError:
+        return False
+    return True
+
+
+class _Renew(Exception):
+    """A long query's answer, from a worker that must be replaced before it serves again."""
+
+    def __init__(self, reply: tuple):
+        super().__init__("renew")
+        self.reply = reply
+
+
 class QueryStopped(Exception):
     """A query was stopped or its worker died; ``status`` is the HTTP status to answer with."""
 
@@ -194,6 +213,9 @@ class WorkerPool:
         except QueryStopped:
             self._replace(worker)
             raise
+        except _Renew as renew:  # its priority could not be raised again: a fresh worker takes its place
+            self._replace(worker)
+            return renew.reply
         self._release(worker)
         return reply
 
@@ -219,9 +241,13 @@ class WorkerPool:
             raise QueryStopped(503, f"the query ran past {quick:g} s while {self.long_slots} long queries were "
                                     "already running, and was stopped to keep the server quick; try again later "
                                     "or narrow it down")
+        _renice(worker, 10)  # a long query yields the processor to quick ones
         try:
             if worker.conn.poll(max(timeout - (time.monotonic() - start), 0.0)):
-                return worker.conn.recv()
+                reply = worker.conn.recv()
+                if not _renice(worker, 0):
+                    raise _Renew(reply)
+                return reply
         finally:
             self.long.release()
         raise QueryStopped(503, f"the query ran longer than the time limit of {timeout:g} s and was stopped; "
@@ -236,6 +262,8 @@ class WorkerPool:
             self.idle.put(worker)
 
     def _replace(self, worker: _Worker) -> None:
+        """Kill *worker* and start a fresh one, which joins the idle workers once it is ready,
+        so no query waits for a worker to start."""
         worker.kill()
         with self.lock:
             if self.retired:
@@ -243,7 +271,14 @@ class WorkerPool:
                 return
             fresh = _Worker(self.ctx, self.store_path, self.memory_mb)
             self.workers = [fresh if w is worker else w for w in self.workers]
-        self.idle.put(fresh)
+        threading.Thread(target=self._when_ready, args=(fresh,), daemon=True).start()
+
+    def _when_ready(self, fresh: _Worker) -> None:
+        try:
+            fresh.wait_ready(120)
+        except UserError:
+            pass  # a dead worker in the idle queue is replaced again by the next query
+        self._release(fresh)
 
     def retire(self) -> None:
         """Stop the idle workers now and each busy one when its query ends (a newer build is served)."""
