@@ -29,11 +29,12 @@ _TIDY = re.compile(r"(?:\s*[,;]\s*){2,}|\s*,\s*(?=\.)")
 
 @lru_cache(maxsize=1)
 def _address() -> re.Pattern:
-    streets = "|".join(sorted((re.escape(w) for w in word_list("street-types")), key=len, reverse=True))
-    number_first = rf"\b\d{{1,5}}[A-Za-z]?,? (?:[A-Z][\w'.-]* ){{0,4}}(?:{streets})\b\.?"
-    name_first = rf"\b[A-Z][\w'.-]*(?:{streets})\.? \d{{1,5}}[a-z]?\b"  # Hauptstraße 5, Keplerstr. 7
-    named_street = rf"\b(?:[A-Z][\w'.-]* ){{1,3}}(?:{streets})\.? \d{{1,5}}[a-z]?\b"
-    return re.compile("|".join([number_first, name_first, named_street, *_POSTCODES]), re.I)
+    words = sorted((re.escape(w) for w in word_list("street-types")), key=len, reverse=True)
+    street = "|".join(w[0].upper() + w[1:] for w in words)  # capitalised: "3 way handshake" is no address
+    number_first = rf"\b\d{{1,5}}[A-Za-z]?,? (?:[A-Z][\w'.-]* ){{0,4}}(?:{street})\b\.?"
+    name_first = rf"\b[A-Z][\w'.-]*(?:{'|'.join(words)})\.? \d{{1,5}}[a-z]?\b"  # Hauptstraße 5, Keplerstr. 7
+    named_street = rf"\b(?:[A-Z][\w'.-]* ){{1,3}}(?:{street})\.? \d{{1,5}}[a-z]?\b"
+    return re.compile("|".join([number_first, name_first, named_street, *_POSTCODES]))
 
 
 #: Runs of digits and the characters numbers are written with: only these go to phonenumbers,
@@ -76,8 +77,8 @@ def scrub(text: str) -> str:
     'School of Computing, University of Leeds'
     >>> scrub("Reach me at +1 617-253-1000 or at 77 Massachusetts Avenue, Cambridge, MA 02139.")
     'Reach me at or at, Cambridge.'
-    >>> scrub("Published 2019-2020 in volume 12, pages 100-120.")
-    'Published 2019-2020 in volume 12, pages 100-120.'
+    >>> scrub("Published 2019-2020 in volume 12, pages 100-120; a 3 way handshake in 5 steps we close.")
+    'Published 2019-2020 in volume 12, pages 100-120; a 3 way handshake in 5 steps we close.'
     """
     if not isinstance(text, str) or len(_DIGITS.findall(text[:100_000])) < 3:
         return text  # a phone number or an address has digits; most literals have none
