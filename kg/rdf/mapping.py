@@ -34,9 +34,9 @@ class DocumentWriter(GraphWriter):
         for e in p.emails:
             self.add(me, KG.email, e)
         for h in p.homepages:
-            self.link(me, KG.homepage, h)
+            self.link(me, KG.homepage, h, p.span)
         if p.orcid:
-            self.link(me, KG.orcid, p.orcid, orcid=True)
+            self.link(me, KG.orcid, p.orcid, p.span, orcid=True)
         if p.biography:
             self.add(me, KG.biography, p.biography)
         for org in p.affiliations:
