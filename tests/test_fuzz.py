@@ -72,7 +72,10 @@ def documents(draw):
 
 
 def _shape(data: bytes) -> str:
-    return f"{len(data)} bytes starting {data[:60]!r}"
+    """How big the input is, how it starts, and the piece that fills most of it."""
+    text = data.decode("utf-8", errors="replace")
+    piece = max(PIECES, key=lambda p: text.count(p) * len(p))
+    return f"{len(data)} bytes starting {data[:40]!r}, {text.count(piece)} x {piece!r}"
 
 
 def _fail(message: str) -> None:
