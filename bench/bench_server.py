@@ -68,10 +68,12 @@ def main(argv=None) -> int:
     parser.add_argument("--quads", type=int, default=20_000)
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--queries", type=int, default=50)
+    parser.add_argument("--workers", type=int, default=2, help="kg serve --workers")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         quads, _, _ = build_store(args.quads, Path(folder))
-        server = subprocess.Popen([KG, "serve", "--out", folder, "--port", "0", "--timeout", "5"],
+        server = subprocess.Popen([KG, "serve", "--out", folder, "--port", "0", "--timeout", "5",
+                                   "--workers", str(args.workers)],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         try:
             match = re.search(r"at (http://[^ ]+/sparql)", server.stderr.readline())
@@ -113,7 +115,8 @@ def _load(endpoint: str, pid: int, quads: int, args) -> int:
     times = sorted(s for _, s in quick)
     p50 = statistics.median(times) * 1000
     p99 = times[int(len(times) * 0.99) - 1] * 1000
-    print(f"store: {quads} quads; {args.clients} clients x {args.queries} queries in {wall:.1f} s")
+    print(f"store: {quads} quads; kg serve --workers {args.workers}; "
+          f"{args.clients} clients x {args.queries} queries in {wall:.1f} s")
     print(f"quick queries: {len(times)}, p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {times[-1] * 1000:.0f} ms, "
           f"errors {len(errors)}")
     print("slow queries: " + ", ".join(f"HTTP {s} after {t:.1f} s" for s, t in slow))
