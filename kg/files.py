@@ -7,13 +7,19 @@ import tempfile
 from pathlib import Path
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: str | Path, data: bytes | str) -> Path:
     """Write *data* (text is written as UTF-8) to *path* via a temporary file and a rename.
 
     >>> import tempfile, pathlib
     >>> p = write_atomic(pathlib.Path(tempfile.mkdtemp()) / "a" / "x.txt", "hi")
-    >>> p.read_text(), oct(p.stat().st_mode & 0o777)
-    ('hi', '0o644')
+    >>> p.read_text(), oct(p.stat().st_mode & 0o777) == oct(0o666 & ~_umask())
+    ('hi', True)
     """
     path = Path(path)
     if isinstance(data, str):
@@ -23,7 +29,7 @@ def write_atomic(path: str | Path, data: bytes | str) -> Path:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-        os.chmod(tmp, 0o644)  # mkstemp makes it private; outputs are meant to be shared
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes it private; outputs follow the user's umask
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -36,7 +36,8 @@ SLOW = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?
 def server(sparql_fixture_out):
     out = sparql_fixture_out  # opened read-only by the server's workers
     process = subprocess.Popen(
-        [KG, "serve", "--out", str(out), "--port", "0", "--timeout", "1", "--max-results", "200"],
+        [KG, "serve", "--out", str(out), "--port", "0", "--timeout", "1", "--max-results", "200",
+         "--cors-origin", "http://allowed.example"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT,
     )
     try:
@@ -264,13 +265,16 @@ def test_unsupported_content_type_is_415(server):
 
 
 def test_cors(server):
+    # Only the origin given with --cors-origin may read answers; the old wildcard is gone (issue 15, item 1).
     status, headers, _ = http(server["endpoint"], method="OPTIONS",
-                              headers={"Origin": "http://example.org", "Access-Control-Request-Method": "POST"})
+                              headers={"Origin": "http://allowed.example", "Access-Control-Request-Method": "POST"})
     assert status == 204
-    assert headers["Access-Control-Allow-Origin"] == "*"
+    assert headers["Access-Control-Allow-Origin"] == "http://allowed.example"
     assert "POST" in headers["Access-Control-Allow-Methods"]
     assert "Content-Type" in headers["Access-Control-Allow-Headers"]
-    assert get(server, "ASK {}", "application/json")[1]["Access-Control-Allow-Origin"] == "*"
+    assert get(server, "ASK {}", "application/json")[1]["Access-Control-Allow-Origin"] is None
+    status, headers, body = http(server["endpoint"] + "?query=ASK%7B%7D", headers={"Origin": "http://evil.example"})
+    assert status == 403 and headers["Access-Control-Allow-Origin"] is None and b"--cors-origin" in body
 
 
 def test_service_description(server):

@@ -73,7 +73,9 @@ def forgiving_names(store, bindings: dict) -> dict:
               help="Folder that `kg build` wrote (the store is OUT/store).")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="Write the answer to this file (atomically) instead of standard output.")
-def query(query, binds, fmt, out_dir, output):
+@click.option("--allow-federation", is_flag=True,
+              help="Let SERVICE send requests to the addresses the query names (refused by default).")
+def query(query, binds, fmt, out_dir, output, allow_federation):
     """Run a SPARQL QUERY (text, a .rq file, or an example's name) on the built graph.
 
     The default graph is the merged view; each source document is a named graph
@@ -112,7 +114,7 @@ def query(query, binds, fmt, out_dir, output):
         output_path(output)
     store = open_store(out_dir)
     bindings = forgiving_names(store, bindings)
-    result = run_query(store, text, bindings=bindings, source=source)
+    result = run_query(store, text, bindings=bindings, source=source, allow_federation=allow_federation)
     if bindings and result.kind == "solutions" and not result.rows:
         shown = " ".join(f"{getattr(k, 'value', k)}={getattr(v, 'value', v)!r}" for k, v in bindings.items())
         click.echo(f"kg: warning: no rows; nothing in the graph matched --bind {shown}", err=True)
@@ -141,19 +143,35 @@ def query(query, binds, fmt, out_dir, output):
 @click.option("--max-results", default=100_000, show_default=True, type=click.IntRange(min=1),
               help="Most rows or triples an answer may have (more: HTTP 500 asking for a LIMIT).")
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64),
-              help="Queries run at the same time, each in its own process.")
+              help="Worker processes for quick queries (each query runs in its own process).")
+@click.option("--long-queries", default=2, show_default=True, type=click.IntRange(0, 64),
+              help="Queries that may run past 1 s at once, in workers of their own; "
+                   "one more is stopped (HTTP 503) so quick queries never wait for them.")
+@click.option("--memory-limit", "memory_mb", default=1024, show_default=True, type=click.IntRange(min=16),
+              help="Megabytes of memory a query may take (past it: HTTP 500 and a fresh worker).")
+@click.option("--cors-origin", "cors_origins", multiple=True, metavar="ORIGIN",
+              help="A web origin (https://example.org) whose pages may query this server (repeatable); "
+                   "by default no other site may.")
+@click.option("--allowed-host", "allowed_hosts", multiple=True, metavar="NAME",
+              help="Another host name this server answers to (repeatable); by default only the "
+                   "address it listens on, which protects against DNS rebinding.")
+@click.option("--allow-federation", is_flag=True,
+              help="Let SERVICE send requests to the addresses a query names (refused by default: "
+                   "a web page could use the server to reach your network).")
 @click.option("--out", "out_dir", default="out", show_default=True, type=click.Path(file_okay=False),
               help="Folder that `kg build` wrote (the store is OUT/store).")
 @click.option("--queries", "queries_dir", default=None, type=click.Path(file_okay=False),
               help="Folder of example .rq queries shown on the query page "
                    "[default: the examples shipped in kg/data/queries].")
-def serve(host, port, timeout, max_results, workers, out_dir, queries_dir):
+def serve(host, port, timeout, max_results, workers, long_queries, memory_mb, cors_origins, allowed_hosts,
+          allow_federation, out_dir, queries_dir):
     """Serve the built graph as a read-only SPARQL 1.1 endpoint, with a query page.
 
     The endpoint is /sparql (GET ?query=..., POST form or application/sparql-query);
     results come as JSON, XML, CSV or TSV, graphs as Turtle, N-Triples or JSON-LD, by
     the Accept header or ?format=. Updates are refused. Open http://HOST:PORT/ in a
     browser for a query editor with the example queries; it needs no internet.
+    A rebuilt graph is served from the next query on. docs/security.md lists the limits.
 
     \b
     Examples:
@@ -169,7 +187,9 @@ def serve(host, port, timeout, max_results, workers, out_dir, queries_dir):
         click.echo(f"kg serve: listening on {host}: other machines can query this graph", err=True)
     try:
         serve_forever(out_dir, host=host, port=port, timeout=timeout, max_results=max_results,
-                      workers=workers, queries_dir=queries_dir or examples_dir(),
+                      workers=workers, long_queries=long_queries, memory_mb=memory_mb,
+                      allow_federation=allow_federation, cors_origins=cors_origins, allowed_hosts=allowed_hosts,
+                      queries_dir=queries_dir or examples_dir(),
                       announce=lambda url: click.echo(f"kg serve: SPARQL endpoint at {url}sparql, "
                                                       f"query page at {url} (Ctrl-C stops)", err=True))
     except OSError as err:

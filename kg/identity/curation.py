@@ -26,6 +26,8 @@ from kg.errors import UserError
 from kg.identity.keys import person_key, title_key
 
 CURATION_FILE = "curation.yaml"
+#: Larger than any hand-written curation file; a larger one is refused before it is parsed.
+MAX_CURATION_BYTES = 1 << 20
 _TOP = {"documents", "people", "organizations", "corrections"}
 _CORRECTION_KEYS = {"works": {"title", "year", "status"}, "people": {"name", "email", "homepage", "orcid"}}
 _ORGANIZATION_KEYS = {"aliases"}
@@ -33,6 +35,8 @@ _DOCUMENT_KEYS = {"date"}
 _PEOPLE_KEYS = {"same_as", "not_same_as", "aliases", "split"}
 _SPLIT_KEYS = {"name", "as"}
 _SPLIT_AS_KEYS = {"label", "works"}
+_ORCID = re.compile(r"(?:https?://(?:www\.)?orcid\.org/)?\d{4}-\d{4}-\d{4}-\d{3}[\dX]/?", re.I)
+_LINK = re.compile(r"(?:https?://|www\.)\S", re.I)
 
 
 @dataclass
@@ -58,15 +62,21 @@ class Curation:
         if not path.exists():
             return cls(str(path))
         try:
+            if path.stat().st_size > MAX_CURATION_BYTES:
+                raise UserError(f"{path}: over {MAX_CURATION_BYTES // 1024} kB, too large for a curation file")
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError:
             raise UserError(f"{path}: not UTF-8 text; save the curation file as UTF-8") from None
+        except OSError as err:
+            raise UserError(f"{path}: cannot read the curation file ({err.strerror or err}); "
+                            "check its permissions") from None
         return cls.from_text(text, str(path))
 
     @classmethod
     def from_text(cls, text: str, path: str) -> Curation:
         try:
-            root = yaml.compose(text)
+            _refuse_aliases(text, path)
+            root = yaml.compose(text, Loader=yaml.SafeLoader)
         except yaml.YAMLError as err:
             mark = getattr(err, "problem_mark", None)
             line = mark.line + 1 if mark else 1
@@ -88,13 +98,13 @@ class Curation:
         for _, v in _known_keys(node, path, "organizations", _ORGANIZATION_KEYS, " under 'organizations'"):
             for canon, variants in _mapping(v, path, "organization aliases"):
                 for variant in _sequence(variants, path, f"aliases of {canon.value!r}"):
-                    self.organization_aliases[str(variant.value)] = str(canon.value)
+                    self.organization_aliases[_text(variant, path)] = _text(canon, path)
 
     def _read_documents(self, node, path: str) -> None:
         for doc, entry in _mapping(node, path, "documents"):
             for _, v in _known_keys(entry, path, f"documents: {doc.value}", _DOCUMENT_KEYS,
                                     f" under document {doc.value!r}"):
-                date = str(v.value)
+                date = _text(v, path)
                 if not re.fullmatch(r"(?:19|20)\d\d(?:-[01]\d(?:-[0-3]\d)?)?", date):
                     raise UserError(f"{path}:{v.start_mark.line + 1}: date {date!r} is not YYYY, "
                                     "YYYY-MM or YYYY-MM-DD")
@@ -109,9 +119,9 @@ class Curation:
             elif k.value == "aliases":
                 for canon, variants in _mapping(v, path, "aliases"):
                     for variant in _sequence(variants, path, f"aliases of {canon.value!r}"):
-                        self.aliases[str(variant.value)] = str(canon.value)
-                        self.lines[("name", str(variant.value))] = variant.start_mark.line + 1
-                    self.lines[("name", str(canon.value))] = canon.start_mark.line + 1
+                        self.aliases[_text(variant, path)] = _text(canon, path)
+                        self.lines[("name", _text(variant, path))] = variant.start_mark.line + 1
+                    self.lines[("name", _text(canon, path))] = canon.start_mark.line + 1
             else:
                 self._read_pairs(k.value, v, path)
 
@@ -122,26 +132,26 @@ class Curation:
             if len(names) != 2:
                 raise UserError(f"{path}:{pair.start_mark.line + 1}: {kind} entries are pairs "
                                 "of names, such as [Jane Doe, J. Doe]")
-            getattr(self, kind).append(tuple(str(n.value) for n in names))
+            getattr(self, kind).append(tuple(_text(n, path) for n in names))
             for n in names:
-                self.lines[("name", str(n.value))] = n.start_mark.line + 1
+                self.lines[("name", _text(n, path))] = n.start_mark.line + 1
 
     def _read_split(self, entry, path: str) -> None:
         fields = {k.value: v for k, v in _known_keys(entry, path, "a split entry", _SPLIT_KEYS, " in a split entry")}
         if set(fields) != _SPLIT_KEYS:
             raise UserError(f"{path}:{entry.start_mark.line + 1}: a split entry needs 'name' (the printed name) "
                             "and 'as' (a list of {label, works})")
-        name = str(fields["name"].value)
+        name = _text(fields["name"], path)
         people = []
         for person in _sequence(fields["as"], path, f"'as' of split {name!r}"):
             got = {k.value: v for k, v in _known_keys(person, path, "a person of a split", _SPLIT_AS_KEYS, "")}
             if set(got) != _SPLIT_AS_KEYS:
                 raise UserError(f"{path}:{person.start_mark.line + 1}: each person of a split needs a 'label' "
                                 "and the 'works' (titles) printed with their name")
-            titles = [str(t.value) for t in _sequence(got["works"], path, "works")]
-            people.append((str(got["label"].value), titles))
+            titles = [_text(t, path) for t in _sequence(got["works"], path, "works")]
+            people.append((_text(got["label"], path), titles))
             for t in _sequence(got["works"], path, "works"):
-                self.lines[("work", str(t.value))] = t.start_mark.line + 1
+                self.lines[("work", _text(t, path))] = t.start_mark.line + 1
         self.splits[name] = people
         self.lines[("name", name)] = fields["name"].start_mark.line + 1
 
@@ -154,7 +164,7 @@ class Curation:
                 if k.value not in allowed:
                     raise UserError(f"{path}:{k.start_mark.line + 1}: unknown key {k.value!r} in a correction of "
                                     f"{kind} (known: {', '.join(sorted(allowed))})")
-                fields[k.value] = str(v.value)
+                fields[k.value] = _text(v, path)
             if anchor not in fields or len(fields) < 2:
                 raise UserError(f"{path}:{entry.start_mark.line + 1}: a correction of {kind} needs '{anchor}' and "
                                 "at least one value to set")
@@ -163,6 +173,12 @@ class Curation:
             if kind == "works" and fields.get("status", "published") not in ("published", "preprint", "under review"):
                 raise UserError(f"{path}:{entry.start_mark.line + 1}: "
                                 "status must be published, preprint or under review")
+            if kind == "people" and "orcid" in fields and not _ORCID.fullmatch(fields["orcid"].strip()):
+                raise UserError(f"{path}:{entry.start_mark.line + 1}: orcid {fields['orcid'][:40]!r} is not an "
+                                "ORCID iD such as 0000-0002-1825-0097")
+            if kind == "people" and "homepage" in fields and not _LINK.match(fields["homepage"].strip()):
+                raise UserError(f"{path}:{entry.start_mark.line + 1}: homepage {fields['homepage'][:40]!r} is not "
+                                "a link such as https://example.org/")
             fields["line"] = str(entry.start_mark.line + 1)
             self.corrections.setdefault(kind, []).append(fields)
             self.lines[("work" if kind == "works" else "name", fields[anchor])] = entry.start_mark.line + 1
@@ -213,9 +229,28 @@ class Curation:
                 "fix the file name or remove the entry" for d in sorted(self.document_dates) if d not in known]
 
 
+def _refuse_aliases(text: str, path: str) -> None:
+    """Refuse anchors and aliases (``&a``, ``*a``): a few of them make a file of bytes grow to gigabytes."""
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise UserError(f"{path}:{event.start_mark.line + 1}: YAML anchors and aliases (&name, *name) are not "
+                            "allowed in the curation file; write each value out")
+
+
+def _text(node, path: str) -> str:
+    """The text of a scalar node; a list or mapping where one value belongs is refused with its line."""
+    if not isinstance(node, yaml.ScalarNode):
+        kind = "a list" if isinstance(node, yaml.SequenceNode) else "a mapping"
+        raise UserError(f"{path}:{node.start_mark.line + 1}: expected a single value (a name, a title, a date), "
+                        f"found {kind}")
+    return str(node.value)
+
+
 def _mapping(node, path: str, what: str):
     if not isinstance(node, yaml.MappingNode):
         raise UserError(f"{path}:{node.start_mark.line + 1}: {what} must be a mapping of keys to values")
+    for key, _ in node.value:
+        _text(key, path)  # a key that is a list or a mapping is refused here, with its line
     return node.value
 
 

@@ -7,40 +7,41 @@ without a query it returns a service description. Results are negotiated from th
 for SELECT and ASK; Turtle, N-Triples, JSON-LD, RDF/XML for CONSTRUCT and DESCRIBE.
 Updates are refused with HTTP 403 and the store is only ever opened read-only.
 
-Each query runs in a worker process that opened the store read-only, because an
-Oxigraph query cannot be interrupted from another thread: a query that passes the time
-limit has its process killed (HTTP 503) and a fresh worker takes its place. An answer
-with more rows than the result-size limit is refused (HTTP 500) rather than cut.
+The HTTP side is waitress: it reads a whole request (under size limits and an idle
+timeout) before a thread sees it, so a half-sent request holds no thread. The endpoint
+sends no request anywhere (``SERVICE`` is refused unless federation is turned on), checks
+``Host`` against the address it is bound to (DNS rebinding) and answers a browser's
+cross-origin request only for the origins it is told to allow. Each query runs in a
+worker process (:mod:`kg.outputs.workers`) with a memory cap and a time limit. Every
+request serves one build: when ``kg build`` replaces the store, the next request starts
+workers on the new store and the old ones finish what they run. See ``docs/security.md``.
 
 ``/`` is a query page (``kg/outputs/static/``, plain HTML and JavaScript, no external requests)
 with the example queries preloaded from ``/examples.json``.
-
-Content negotiation is in :mod:`kg.outputs.negotiation`, the worker processes in
-:mod:`kg.outputs.workers`.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import signal
 import threading
 import urllib.parse
-from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from kg.outputs.negotiation import (  # noqa: F401
-    FORMAT_PARAMS,
-    GRAPH_MEDIA,
-    RESULT_MEDIA,
-    SERVICE_FORMATS,
-    formats_for,
-    negotiate,
-)
-from kg.outputs.workers import QueryTimeout, WorkerPool
+from kg.outputs.negotiation import SERVICE_FORMATS, formats_for
+from kg.outputs.workers import QueryStopped, WorkerPool
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 MAX_REQUEST_BYTES = 1 << 20
+#: Seconds a connection may stay silent (a half-sent request, an idle keep-alive) before it is closed.
+IDLE_SECONDS = 10
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+REASONS = {200: "OK", 204: "No Content", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
+           405: "Method Not Allowed", 406: "Not Acceptable", 413: "Content Too Large",
+           415: "Unsupported Media Type", 421: "Misdirected Request", 500: "Internal Server Error",
+           503: "Service Unavailable"}
 
 
 def service_description(endpoint: str, graphs: list[str], triples: int) -> list:
@@ -75,182 +76,242 @@ def service_description(endpoint: str, graphs: list[str], triples: int) -> list:
     return out
 
 
+def build_key(store_dir: Path) -> tuple | None:
+    """What tells one build's store from the next (``kg build`` swaps a new folder in), or None."""
+    try:
+        info = os.stat(store_dir)
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino, info.st_mtime_ns)
+
+
+@dataclass
+class Build:
+    """One build being served: its workers and what the service description says of it."""
+
+    key: tuple
+    pool: WorkerPool
+    graphs: list[str] = field(default_factory=list)
+    triples: int = 0
+
+
+@dataclass
+class Limits:
+    timeout: float = 30.0
+    max_results: int = 100_000
+    workers: int = 2
+    long_queries: int = 2
+    memory_mb: int = 1024
+    allow_federation: bool = False
+
+
 class Endpoint:
-    """What the request handlers share: the worker pool, the limits and the page's examples."""
+    """The served builds, the limits and the checks every request passes."""
 
-    def __init__(self, store_path, *, timeout: float, max_results: int, workers: int, queries_dir):
-        import pyoxigraph
-
+    def __init__(self, out_dir, limits: Limits, queries_dir=None):
         from kg.query.examples import load_examples
+        from kg.store import store_path
 
-        store = pyoxigraph.Store.read_only(str(store_path))
-        self.graphs = sorted(g.value for g in store.named_graphs() if isinstance(g, pyoxigraph.NamedNode))
-        [count] = store.query("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }")
-        self.default_triples = int(count["n"].value)
-        del store
-        self.timeout = timeout
-        self.max_results = max_results
+        self.store_dir = store_path(out_dir)
+        self.limits = limits
+        self.lock = threading.Lock()
         examples = load_examples(queries_dir) if queries_dir and Path(queries_dir).is_dir() else []
         self.examples_json = json.dumps(
             [{"name": e.name, "title": e.title, "description": e.description, "query": e.query} for e in examples],
             ensure_ascii=False, indent=1,
         ).encode("utf-8")
-        self.pool = WorkerPool(store_path, workers)
+        self.build = self._open(build_key(self.store_dir))
+        self.hosts: set[str] = set()
+        self.origins: set[str] = set()
+
+    def _open(self, key) -> Build:
+        import pyoxigraph
+
+        store = pyoxigraph.Store.read_only(str(self.store_dir))
+        graphs = sorted(g.value for g in store.named_graphs() if isinstance(g, pyoxigraph.NamedNode))
+        [count] = store.query("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }")
+        del store
+        pool = WorkerPool(self.store_dir, self.limits.workers, long_slots=self.limits.long_queries,
+                          memory_mb=self.limits.memory_mb, quick_seconds=1.0)
+        return Build(key, pool, graphs, int(count["n"].value))
+
+    def current(self) -> Build:
+        """The build to answer this request from: a newer one than served is opened first."""
+        key = build_key(self.store_dir)
+        if key is None or key == self.build.key:
+            return self.build  # mid-swap (no store) or unchanged: the served build goes on
+        with self.lock:
+            if key != self.build.key and build_key(self.store_dir) == key:
+                try:
+                    fresh = self._open(key)
+                except OSError:
+                    return self.build  # not a whole store yet; the next request tries again
+                old, self.build = self.build, fresh
+                old.pool.retire()
+        return self.build
+
+    def close(self) -> None:
+        self.build.pool.close()
 
 
-class Handler(BaseHTTPRequestHandler):
-    server_version = "kg-sparql/0.1"
-    endpoint: Endpoint  # set on the subclass made by make_server
+def _allowed_hosts(host: str, port: int, extra=()) -> set[str]:
+    """The ``Host`` header values that name this server (the rest may be DNS rebinding)."""
+    names = set(LOOPBACK) if host in LOOPBACK else {host}
+    names |= set(extra)
+    values = set()
+    for name in names:
+        shown = f"[{name}]" if ":" in name else name
+        values |= {f"{shown}:{port}".lower()} | ({shown.lower()} if port == 80 else set())
+    return values
 
-    # -- plumbing
 
-    def log_message(self, format, *args):  # noqa: A002 - BaseHTTPRequestHandler's signature
-        pass
+class App:
+    """The WSGI application: the checks, the routes and the answers."""
 
-    def _send(self, status: int, body: bytes, content_type: str, extra: dict | None = None) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Access-Control-Allow-Origin", "*")
-        self.send_header("Access-Control-Expose-Headers", "Content-Type, Content-Length")
-        self.send_header("Vary", "Accept")
-        for name, value in (extra or {}).items():
-            self.send_header(name, value)
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
+    def __init__(self, endpoint: Endpoint):
+        self.endpoint = endpoint
 
-    def _error(self, status: int, message: str, extra: dict | None = None) -> None:
-        self._send(status, (message.rstrip() + "\n").encode("utf-8"), "text/plain; charset=utf-8", extra)
+    def __call__(self, environ, start_response):
+        status, headers, body = self.respond(environ)
+        headers = [("Content-Length", str(len(body))), ("Vary", "Accept, Origin"), *headers]
+        origin = environ.get("HTTP_ORIGIN")
+        if origin and origin in self.endpoint.origins:
+            headers += [("Access-Control-Allow-Origin", origin),
+                        ("Access-Control-Expose-Headers", "Content-Type, Content-Length")]
+        start_response(f"{status} {REASONS.get(status, 'Status')}", headers)
+        return [b""] if environ["REQUEST_METHOD"] == "HEAD" else [body]
 
-    def _params(self) -> tuple[str, dict[str, list[str]]]:
-        url = urllib.parse.urlsplit(self.path)
-        return url.path, urllib.parse.parse_qs(url.query, keep_blank_values=True)
+    @staticmethod
+    def text(status: int, message: str, extra=()) -> tuple:
+        return status, [("Content-Type", "text/plain; charset=utf-8"), *extra], (message.rstrip() + "\n").encode()
 
-    def _body(self) -> bytes | None:
-        length = int(self.headers.get("Content-Length") or 0)
-        if length > MAX_REQUEST_BYTES:
-            self._error(413, f"request body over {MAX_REQUEST_BYTES} bytes; send a shorter query")
-            return None
-        return self.rfile.read(length) if length else b""
+    def respond(self, environ) -> tuple:
+        refusal = self._refusal(environ)
+        if refusal:
+            return refusal
+        method, path = environ["REQUEST_METHOD"], environ.get("PATH_INFO") or "/"
+        params = urllib.parse.parse_qs(environ.get("QUERY_STRING", ""), keep_blank_values=True)
+        if method == "OPTIONS":
+            return 204, [("Allow", "GET, POST, OPTIONS"), ("Access-Control-Allow-Methods", "GET, POST, OPTIONS"),
+                         ("Access-Control-Allow-Headers", "Content-Type, Accept"),
+                         ("Access-Control-Max-Age", "600")], b""
+        if method in ("GET", "HEAD"):
+            return self._get(environ, path, params)
+        if method == "POST":
+            return self._post(environ, path, params)
+        return self.text(405, "this endpoint is read-only", [("Allow", "GET, POST, OPTIONS")])
 
-    # -- methods
+    def _refusal(self, environ) -> tuple | None:
+        host = (environ.get("HTTP_HOST") or "").lower()
+        if self.endpoint.hosts and host not in self.endpoint.hosts:
+            return self.text(421, f"this server does not answer for Host {host or '(none)'}; "
+                                  "use the address it printed when it started")
+        origin = environ.get("HTTP_ORIGIN")
+        if origin and origin != f"http://{host}" and origin not in self.endpoint.origins:
+            return self.text(403, f"requests from web pages at {origin} are refused; "
+                                  "allow that origin with kg serve --cors-origin")
+        return None
 
-    def do_OPTIONS(self):
-        self.send_response(HTTPStatus.NO_CONTENT)
-        self.send_header("Access-Control-Allow-Origin", "*")
-        self.send_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
-        self.send_header("Access-Control-Allow-Headers", "Content-Type, Accept")
-        self.send_header("Access-Control-Max-Age", "86400")
-        self.send_header("Allow", "GET, POST, OPTIONS")
-        self.send_header("Content-Length", "0")
-        self.end_headers()
-
-    def do_GET(self):
-        path, params = self._params()
+    def _get(self, environ, path, params):
         if path in ("/sparql", "/") and ("query" in params or "update" in params):
-            return self._protocol(params)
+            return self._protocol(environ, params)
         if path == "/sparql":
-            return self._service_description(params)
+            return self._service_description(environ, params)
         if path in ("/", "/index.html"):
             return self._static("index.html")
         if path == "/examples.json":
-            return self._send(200, self.endpoint.examples_json, "application/json")
+            return 200, [("Content-Type", "application/json")], self.endpoint.examples_json
         if path.startswith("/static/"):
             return self._static(path[len("/static/"):])
-        return self._error(404, f"nothing at {path}; the SPARQL endpoint is /sparql, the query page is /")
+        return self.text(404, f"nothing at {path}; the SPARQL endpoint is /sparql, the query page is /")
 
-    do_HEAD = do_GET
-
-    def do_POST(self):
-        path, params = self._params()
+    def _post(self, environ, path, params):
         if path not in ("/sparql", "/"):
-            return self._error(404, f"nothing at {path}; the SPARQL endpoint is /sparql")
-        content_type = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
-        body = self._body()
-        if body is None:
-            return None
+            return self.text(404, f"nothing at {path}; the SPARQL endpoint is /sparql")
+        content_type = (environ.get("CONTENT_TYPE") or "").split(";")[0].strip().lower()
+        length = int(environ.get("CONTENT_LENGTH") or 0)  # waitress checked it and read the body
+        body = environ["wsgi.input"].read(length) if length > 0 else b""
         if content_type == "application/sparql-update":
             return self._refuse_update()
         if content_type == "application/sparql-query":
             if "query" in params:
-                return self._error(400, "a query in the body and in the URL; send one")
-            params = {**params, "query": [body.decode("utf-8", errors="replace")]}
-            return self._protocol(params)
+                return self.text(400, "a query in the body and in the URL; send one")
+            return self._protocol(environ, {**params, "query": [body.decode("utf-8", errors="replace")]})
         if content_type == "application/x-www-form-urlencoded":
             form = urllib.parse.parse_qs(body.decode("utf-8", errors="replace"), keep_blank_values=True)
             for key, values in form.items():
                 params.setdefault(key, []).extend(values)
             if "query" not in params and "update" not in params:
-                return self._error(400, "the form has no query= field")
-            return self._protocol(params)
-        return self._error(
-            415, f"unsupported Content-Type {content_type or '(none)'}; send application/sparql-query "
-                 "or an application/x-www-form-urlencoded form with query="
-        )
-
-    def do_PUT(self):
-        self._error(405, "this endpoint is read-only", {"Allow": "GET, POST, OPTIONS"})
-
-    do_DELETE = do_PATCH = do_PUT
-
-    # -- answers
+                return self.text(400, "the form has no query= field")
+            return self._protocol(environ, params)
+        return self.text(415, f"unsupported Content-Type {content_type or '(none)'}; send application/sparql-query "
+                              "or an application/x-www-form-urlencoded form with query=")
 
     def _refuse_update(self):
-        return self._error(403, "updates are refused: this SPARQL endpoint is read-only "
-                                "(change the graph by editing the documents and running `kg build`)")
+        return self.text(403, "updates are refused: this SPARQL endpoint is read-only "
+                              "(change the graph by editing the documents and running `kg build`)")
 
-    def _protocol(self, params: dict[str, list[str]]):
+    def _protocol(self, environ, params):
+        from kg.errors import UsageError
+        from kg.query.sparql import check_query
+
         if "update" in params:
             return self._refuse_update()
         queries = params.get("query", [])
         if len(queries) != 1:
-            return self._error(400, "give exactly one query= parameter")
-        results_format, graph_format = formats_for(self.headers.get("Accept"), params)
+            return self.text(400, "give exactly one query= parameter")
+        limits = self.endpoint.limits
+        try:
+            check_query(queries[0], allow_federation=limits.allow_federation)
+        except UsageError as err:
+            return self.text(400, str(err))
+        results_format, graph_format = formats_for(environ.get("HTTP_ACCEPT"), params)
         request = {
-            "query": queries[0],
-            "results_format": results_format,
-            "graph_format": graph_format,
-            "max_results": self.endpoint.max_results,
+            "query": queries[0], "results_format": results_format, "graph_format": graph_format,
+            "max_results": limits.max_results, "allow_federation": limits.allow_federation,
             "default_graph": params.get("default-graph-uri") or None,
             "named_graphs": params.get("named-graph-uri") or None,
         }
+        build = self.endpoint.current()
         try:
-            reply = self.endpoint.pool.run(request, self.endpoint.timeout)
-        except QueryTimeout as err:
-            return self._error(503, str(err), {"Retry-After": "1"})
+            reply = build.pool.run(request, limits.timeout)
+        except QueryStopped as err:
+            return self.text(err.status, str(err), [("Retry-After", "1")] if err.status == 503 else ())
         if reply[0] == "ok":
-            return self._send(200, reply[2], reply[1])
-        return self._error(reply[1], reply[2])
+            return 200, [("Content-Type", reply[1])], reply[2]
+        return self.text(reply[1], reply[2])
 
-    def _service_description(self, params):
+    def _service_description(self, environ, params):
         import pyoxigraph
 
         from kg.query.formats import MEDIA_TYPES
 
-        _, fmt = formats_for(self.headers.get("Accept"), params)
+        _, fmt = formats_for(environ.get("HTTP_ACCEPT"), params)
         fmt = fmt or "turtle"
-        host = self.headers.get("Host") or f"{self.server.server_address[0]}:{self.server.server_address[1]}"
-        triples = service_description(f"http://{host}/sparql", self.endpoint.graphs, self.endpoint.default_triples)
+        host = environ.get("HTTP_HOST") or f"{environ['SERVER_NAME']}:{environ['SERVER_PORT']}"
+        build = self.endpoint.current()
+        triples = service_description(f"http://{host}/sparql", build.graphs, build.triples)
         formats = {"turtle": pyoxigraph.RdfFormat.TURTLE, "ntriples": pyoxigraph.RdfFormat.N_TRIPLES,
                    "jsonld": pyoxigraph.RdfFormat.JSON_LD, "rdfxml": pyoxigraph.RdfFormat.RDF_XML}
         prefixes = {"sd": "http://www.w3.org/ns/sparql-service-description#", "void": "http://rdfs.org/ns/void#",
                     "rdfs": "http://www.w3.org/2000/01/rdf-schema#"} if fmt == "turtle" else None
         body = pyoxigraph.serialize(triples, format=formats[fmt], prefixes=prefixes)
-        return self._send(200, body, MEDIA_TYPES[fmt])
+        return 200, [("Content-Type", MEDIA_TYPES[fmt])], body
 
     def _static(self, name: str):
         path = (STATIC_DIR / name).resolve()
         if STATIC_DIR not in path.parents or not path.is_file():
-            return self._error(404, f"no page {name}")
+            return self.text(404, f"no page {name}")
         types = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
                  ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
-        return self._send(200, path.read_bytes(), types.get(path.suffix, "application/octet-stream"))
+        return 200, [("Content-Type", types.get(path.suffix, "application/octet-stream"))], path.read_bytes()
 
 
-def make_server(out_dir, *, host="127.0.0.1", port=7878, timeout=30.0, max_results=100_000,
-                workers=2, queries_dir=None) -> ThreadingHTTPServer:
-    """An HTTP server for the store in *out_dir*, bound but not yet serving.
+def make_server(out_dir, *, host="127.0.0.1", port=7878, queries_dir=None, cors_origins=(),
+                allowed_hosts=(), threads=16, **limits):
+    """A waitress server for the store in *out_dir*, bound but not yet serving.
+
+    *limits* are the fields of :class:`Limits`. ``server.endpoint`` is the :class:`Endpoint`.
 
     Raises
     ------
@@ -259,22 +320,32 @@ def make_server(out_dir, *, host="127.0.0.1", port=7878, timeout=30.0, max_resul
     ValueError
         If a limit is not positive (the command line checks its options before).
     """
-    from kg.store import open_store, store_path
+    import waitress
 
-    if timeout <= 0 or max_results < 1 or workers < 1:
-        raise ValueError(f"timeout, max_results and workers must be positive (got {timeout}, {max_results}, {workers})")
+    from kg.store import open_store
+
+    limits = Limits(**limits)
+    if limits.timeout <= 0 or min(limits.max_results, limits.workers, limits.memory_mb) < 1 or limits.long_queries < 0:
+        raise ValueError(f"limits must be positive (got {limits})")
     del_store = open_store(out_dir)  # checks that a store is there, with a helpful error
     del del_store
-    endpoint = Endpoint(store_path(out_dir), timeout=timeout, max_results=max_results,
-                        workers=workers, queries_dir=queries_dir)
-    handler = type("KgHandler", (Handler,), {"endpoint": endpoint})
+    endpoint = Endpoint(out_dir, limits, queries_dir)
     try:
-        server = ThreadingHTTPServer((host, port), handler)
+        server = waitress.create_server(
+            App(endpoint), host=host, port=port, threads=threads, ident="kg-sparql",
+            channel_timeout=IDLE_SECONDS, cleanup_interval=1, connection_limit=256, backlog=1024,
+            max_request_header_size=64 * 1024, max_request_body_size=MAX_REQUEST_BYTES,
+            expose_tracebacks=False, clear_untrusted_proxy_headers=True,
+        )
     except OSError:
-        endpoint.pool.close()
+        endpoint.close()
         raise
-    server.daemon_threads = True
+    bound_host, bound_port = server.socket.getsockname()[:2]
+    wildcard = host in ("", "0.0.0.0", "::")
+    endpoint.hosts = set() if wildcard and not allowed_hosts else _allowed_hosts(host, bound_port, allowed_hosts)
+    endpoint.origins = {o.rstrip("/") for o in cors_origins}
     server.endpoint = endpoint
+    server.address = (bound_host, bound_port)
     return server
 
 
@@ -287,15 +358,14 @@ def serve_forever(out_dir, *, announce=None, **options) -> None:
 
         signal.signal(signal.SIGTERM, stop)
         signal.signal(signal.SIGINT, stop)
-    host, port = server.server_address[:2]
+    host, port = server.address
     shown = f"[{host}]" if ":" in host else host
     if announce:
         announce(f"http://{shown}:{port}/")
     try:
-        server.serve_forever()
+        server.run()
     except KeyboardInterrupt:
         pass
     finally:
-        server.server_close()
-        server.endpoint.pool.close()
-
+        server.close()
+        server.endpoint.close()

@@ -57,7 +57,91 @@ class QueryResult:
         return len(self.rows) if self.kind == "solutions" else len(self.triples) if self.kind == "graph" else 1
 
 
+#: Longest query text accepted, in characters (a hand-written query is a few hundred).
+MAX_QUERY_CHARS = 100_000
+#: Deepest nesting of ``{}``, ``()`` and ``[]`` accepted: the engine recurses per level
+#: and a query nested some thousands deep crashes it.
+MAX_QUERY_DEPTH = 64
 
+
+def check_query(query: str, *, allow_federation: bool = False, max_chars: int = MAX_QUERY_CHARS,
+                max_depth: int = MAX_QUERY_DEPTH, source: str = "query") -> None:
+    """Refuse, before running it, a query that is too long, nested too deep, or federated.
+
+    One pass over the text, outside strings, IRIs and comments: it counts the nesting of
+    brackets and looks for the ``SERVICE`` keyword (a federated query makes the engine send
+    requests to any address it names, so it is off unless *allow_federation*).
+
+    >>> check_query("SELECT * WHERE { ?s ?p '{{{ SERVICE' }")
+    >>> check_query("SELECT * WHERE { SERVICE <http://127.0.0.1:1/> { ?s ?p ?o } }")
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    kg.errors.UsageError: query uses SERVICE (a federated query, ...); it is refused unless ...
+    >>> check_query("ASK " + "{" * 100 + "}" * 100)
+    Traceback (most recent call last):
+    ...
+    kg.errors.UsageError: query is nested 100 levels deep, over the limit of 64; flatten it
+    """
+    if len(query) > max_chars:
+        raise UsageError(f"{source} is {len(query)} characters long, over the limit of {max_chars}; shorten it")
+    deepest, words = _scan(query)
+    if deepest > max_depth:
+        raise UsageError(f"{source} is nested {deepest} levels deep, over the limit of {max_depth}; flatten it")
+    if "SERVICE" in words and not allow_federation:
+        raise UsageError(
+            f"{source} uses SERVICE (a federated query, which sends requests to other addresses); "
+            "it is refused unless federation is turned on (--allow-federation)"
+        )
+
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_NOT_IN_IRI = frozenset('<>"{}|^`\\ \t\r\n')
+
+
+def _skip_string(query: str, i: int) -> int:
+    quote = query[i:i + 3] if query[i:i + 3] in ("'''", '"""') else query[i]
+    i += len(quote)
+    while i < len(query) and not query.startswith(quote, i):
+        i += 2 if query[i] == "\\" else 1
+    return i + len(quote)
+
+
+def _scan(query: str) -> tuple[int, set[str]]:
+    """(deepest bracket nesting, keywords in upper case) of *query*, in one linear pass."""
+    depth = deepest = 0
+    words: set[str] = set()
+    i, n = 0, len(query)
+    while i < n:
+        c = query[i]
+        if c in "'\"":
+            i = _skip_string(query, i)
+        elif c == "#":
+            end = query.find("\n", i)
+            i = n if end < 0 else end + 1
+        elif c == "<":
+            end = i + 1
+            while end < n and query[end] not in _NOT_IN_IRI:
+                end += 1
+            i = end + 1 if end < n and query[end] == ">" else i + 1  # an IRI, or the operator <
+        elif c in "{([":
+            depth += 1
+            deepest = max(deepest, depth)
+            i += 1
+        elif c in "})]":
+            depth -= 1
+            i += 1
+        elif c in "?$":
+            match = _WORD.match(query, i + 1)
+            i = match.end() if match else i + 1
+        elif match := _WORD.match(query, i):
+            i = match.end()
+            after, before = query[i] if i < n else "", query[match.start() - 1] if match.start() else ""
+            if after != ":" and before != ":":  # service:x and x:service are names, not the keyword
+                words.add(match.group().upper())
+        else:
+            i += 1
+    return deepest, words
 
 
 _SYNTAX_POSITION = re.compile(r"^error at (\d+):(\d+)(?:-\d+:\d+)?: ?(.*)$", re.S)
@@ -94,6 +178,7 @@ def run_query(
     default_graph=None,
     named_graphs=None,
     source: str = "query",
+    allow_federation: bool = False,
 ) -> QueryResult:
     """The answer to a SPARQL query on *store*, read in full.
 
@@ -114,11 +199,15 @@ def run_query(
         The SPARQL protocol's ``default-graph-uri`` and ``named-graph-uri``, as IRIs.
     source : str
         What to call the query in error messages (a file name, say).
+    allow_federation : bool
+        Whether ``SERVICE`` may send requests elsewhere; without it such a query is refused
+        (see :func:`check_query`, which also caps length and nesting).
 
     Raises
     ------
     UsageError
-        On a syntax error (with line and column) or a binding the query cannot take.
+        On a syntax error (with line and column), a binding the query cannot take, or a
+        query :func:`check_query` refuses.
     ResultTooLarge
         If the answer is larger than *limit*.
     UserError
@@ -126,6 +215,7 @@ def run_query(
     """
     if not isinstance(query, str) or not query.strip():
         raise UsageError(f"{source} is empty; give a SPARQL query or a .rq file")
+    check_query(query, allow_federation=allow_federation, source=source)
     kwargs = {"prefixes": PREFIXES}
     if bindings:
         kwargs["substitutions"] = bindings

@@ -8,6 +8,7 @@ from rdflib.namespace import PROV
 from kg.identity.curation import CURATION_FILE, Curation
 from kg.identity.keys import title_key
 from kg.identity.resolution import Resolution
+from kg.rdf.iris import repair_iri
 from kg.rdf.terms import CURATION_SOURCE, date_literal
 from kg.vocab import KG, SCHEMA
 
@@ -40,6 +41,7 @@ def curation_graph(ds: Dataset, curation: Curation, res: Resolution) -> Graph | 
         if "email" in fix:
             g.add((iri, KG.email, Literal(fix["email"])))
         for key, prop in (("homepage", KG.homepage), ("orcid", KG.orcid)):
-            if key in fix:
-                g.add((iri, prop, URIRef(fix[key])))
+            link = repair_iri(fix[key], orcid=key == "orcid") if key in fix else None
+            if link:  # the curation file's loader checked the value; repair encodes what needs it
+                g.add((iri, prop, URIRef(link)))
     return g

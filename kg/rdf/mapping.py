@@ -34,9 +34,9 @@ class DocumentWriter(GraphWriter):
         for e in p.emails:
             self.add(me, KG.email, e)
         for h in p.homepages:
-            self.add(me, KG.homepage, URIRef(h))
+            self.link(me, KG.homepage, h, p.span)
         if p.orcid:
-            self.add(me, KG.orcid, URIRef(p.orcid))
+            self.link(me, KG.orcid, p.orcid, p.span, orcid=True)
         if p.biography:
             self.add(me, KG.biography, p.biography)
         for org in p.affiliations:
@@ -70,7 +70,7 @@ class DocumentWriter(GraphWriter):
             self.add(node, KG.keyword, k)
         self.add(node, KG.doi, w.doi)
         if w.url:
-            self.add(node, KG.url, URIRef(w.url))
+            self.link(node, KG.url, w.url, w.span)
         self.provenance(node, w.span)
         for name, printed, ordinal, equal, et_al in self._authors(w):
             self.authorship(node, w, name, printed, ordinal, equal, et_al)
@@ -132,7 +132,7 @@ class DocumentWriter(GraphWriter):
         for c in p.courses:
             self.add(node, KG.course, c)
         if p.homepage:
-            self.add(node, KG.homepage, URIRef(p.homepage))
+            self.link(node, KG.homepage, p.homepage, p.span)
         self.provenance(node, p.span)
 
     def education(self, e: Education):
@@ -212,7 +212,7 @@ class DocumentWriter(GraphWriter):
         for d in p.description:
             self.add(node, KG.description, d)
         if p.homepage:
-            self.add(node, KG.homepage, URIRef(p.homepage))
+            self.link(node, KG.homepage, p.homepage, p.span)
         self.provenance(node, p.span)
 
     def skill(self, s: Skill):

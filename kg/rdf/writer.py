@@ -9,8 +9,10 @@ from rdflib import RDF, XSD, Graph, Literal, URIRef
 from rdflib.namespace import RDFS
 
 from kg.identity.resolution import Resolution
+from kg.rdf.iris import repair_iri
+from kg.rdf.privacy import scrub
 from kg.rdf.terms import date_literal, local_name
-from kg.records import Document, OrgRef, Period, Span, VenueRef
+from kg.records import Document, OrgRef, Period, Skip, Span, VenueRef
 from kg.vocab import KG, SCHEMA
 
 
@@ -28,8 +30,22 @@ class GraphWriter:
         if o is None or o == "":
             return
         if not isinstance(o, (URIRef, Literal)):
-            o = Literal(o)
+            o = Literal(o if self.include_private or not isinstance(o, str) else scrub(o))  # the one place
+            if o == Literal(""):  # literals are made from document values; phones and addresses go
+                return
         self.g.add((s, p, o))
+
+    def link(self, s, p, value: str | None, span: Span | None = None, *, orcid: bool = False):
+        """Add a link made from a document's value, repaired into a valid IRI, or report it as skipped."""
+        if not value:
+            return
+        iri = repair_iri(value, orcid=orcid)
+        if iri is None:
+            span = span or Span(self.doc.path, 1, 1)
+            what = "an ORCID iD" if orcid else "a link (an IRI such as https://...)"
+            self.doc.skipped.append(Skip(span, f"{value[:80]!r} is not {what}; left out of the graph"))
+            return
+        self.g.add((s, p, URIRef(iri)))
 
     def provenance(self, node: URIRef, span: Span):
         """The source document (a collection's member file too, where it is one) and the lines of *node*."""

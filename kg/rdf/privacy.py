@@ -1,0 +1,102 @@
+"""Keeping phone numbers and street addresses out of every output.
+
+Documents mention them anywhere: in a biography, an organization's name, a description.
+:func:`scrub` removes them from a literal's text; the RDF mapping applies it to every
+literal unless the user asks for private data (``kg build --include-private``).
+
+Phone numbers are found with ``phonenumbers`` (international numbers, then numbers valid in
+the regions of ``kg/words/phone-regions.txt``); street addresses by a number next to a street
+word (``kg/words/street-types.txt``), a PO box, or a UK or US postcode.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from kg.words import word_list
+
+_DIGITS = re.compile(r"\d")
+_LABEL = re.compile(r"(?:\b(?:lab|office|work|home|mobile|cell)\s+)?\b(?:phone|tel(?:ephone)?|fax|mobile|cell|ph|t)"
+                    r"\.?\s*(?:no\.?\s*)?[:.]?\s*$", re.I)
+_POSTCODES = (
+    r"\b[A-Z]{1,2}[0-9][A-Z0-9]? [0-9][A-Z]{2}\b",  # UK: LS2 9JT
+    r"\b[A-Z]{2} \d{5}(?:-\d{4})?\b",  # US state and ZIP: MA 02139
+    r"\bP\.? ?O\.? Box \d+\b",
+)
+_TIDY = re.compile(r"(?:\s*[,;]\s*){2,}|\s*,\s*(?=\.)")
+
+
+@lru_cache(maxsize=1)
+def _address() -> re.Pattern:
+    words = sorted((re.escape(w) for w in word_list("street-types")), key=len, reverse=True)
+    street = "|".join(w[0].upper() + w[1:] for w in words)  # capitalised: "3 way handshake" is no address
+    number_first = rf"\b\d{{1,5}}[A-Za-z]?,? (?:[A-Z][\w'.-]* ){{0,4}}(?:{street})\b\.?"
+    name_first = rf"\b[A-Z][\w'.-]*(?:{'|'.join(words)})\.? \d{{1,5}}[a-z]?\b"  # Hauptstraße 5, Keplerstr. 7
+    named_street = rf"\b(?:[A-Z][\w'.-]* ){{1,3}}(?:{street})\.? \d{{1,5}}[a-z]?\b"
+    return re.compile("|".join([number_first, name_first, named_street, *_POSTCODES]))
+
+
+#: Runs of digits and the characters numbers are written with: only these go to phonenumbers,
+#: so a long text costs time in proportion to its length.
+_NUMBERISH = re.compile(r"(?<![\w.:/-])\+?\(?\d[\d \t().\-/]{4,24}\d(?![\w@])")  # not inside a word, hash, DOI
+
+
+@lru_cache(maxsize=4096)
+def _phones_in(candidate: str, regions: tuple) -> tuple:
+    import phonenumbers
+
+    for region in regions:
+        found = tuple((m.start, m.end) for m in phonenumbers.PhoneNumberMatcher(candidate, region))
+        if found:
+            return found
+    return ()
+
+
+#: Candidates tried in every region of the list; past them (a table of figures), in the first two only,
+#: so that a long literal costs time in proportion to its length.
+_FULL_TRIES = 20
+
+
+def _phone_spans(text: str) -> list[tuple[int, int]]:
+    regions = (None, *(r.upper() for r in word_list("phone-regions")))
+    spans, tried = [], 0
+    for candidate in _NUMBERISH.finditer(text):
+        if len(_DIGITS.findall(candidate.group())) < 6:
+            continue
+        tried += 1
+        found = _phones_in(candidate.group(), regions if tried <= _FULL_TRIES else regions[:2])
+        spans += [(candidate.start() + start, candidate.start() + end) for start, end in found]
+    return spans
+
+
+def scrub(text: str) -> str:
+    """*text* without the phone numbers and street addresses in it (and a label such as ``phone``).
+
+    >>> scrub("Lab phone 0113 343 5430, School of Computing, University of Leeds")
+    'School of Computing, University of Leeds'
+    >>> scrub("Reach me at +1 617-253-1000 or at 77 Massachusetts Avenue, Cambridge, MA 02139.")
+    'Reach me at or at, Cambridge.'
+    >>> digest = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"  # digits inside a word stay
+    >>> scrub(digest) == digest
+    True
+    >>> scrub("Published 2019-2020 in volume 12, pages 100-120; a 3 way handshake in 5 steps we close.")
+    'Published 2019-2020 in volume 12, pages 100-120; a 3 way handshake in 5 steps we close.'
+    """
+    if not isinstance(text, str) or len(_DIGITS.findall(text[:100_000])) < 3:
+        return text  # a phone number or an address has digits; most literals have none
+    spans = _phone_spans(text) if len(_DIGITS.findall(text)) >= 6 else []
+    spans += [m.span() for m in _address().finditer(text)]
+    if not spans:
+        return text
+    out, last = [], 0
+    for start, end in sorted(spans):
+        if end <= last:
+            continue
+        before = text[last:max(start, last)]
+        label = _LABEL.search(before)
+        out.append(before[:label.start()] if label else before)
+        last = max(last, end)
+    out.append(text[last:])
+    cleaned = _TIDY.sub(lambda m: "" if m.group().strip() == "," else ", ", "".join(out))
+    return " ".join(cleaned.split()).strip(" ,;:-").replace(" ,", ",").replace(" .", ".")

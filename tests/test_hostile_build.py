@@ -1,0 +1,85 @@
+"""Issue 15, items 5, 7 and 10: the build under bad links, hostile curation files and private data.
+
+Each test writes a small data folder of its own and builds it in-process.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from kg.build import build_graph
+from kg.errors import UserError
+from kg.identity.curation import Curation
+
+CV = """Ada Example
+
+ada@example.org • {homepage}
+
+BIOGRAPHY
+
+I study graphs. Lab phone 0113 343 5430, School of Computing, University of Leeds.
+Office: 32 Vassar Street, Cambridge, MA 02139.
+
+PUBLICATION
+
+- Ada Example, Bob Sample. A Study of Graphs. In Proceedings of GraphConf, 2021.
+"""
+
+
+def _build(tmp_path: Path, homepage: str, **options):
+    data = tmp_path / "data"
+    data.mkdir(exist_ok=True)
+    (data / "cv-ada.txt").write_text(CV.format(homepage=homepage), encoding="utf-8")
+    return build_graph(data, tmp_path / "out", html=False, validate=False, **options)
+
+
+@pytest.mark.parametrize("homepage, written", [
+    ("https://x.y/a|b", "<https://x.y/a%7Cb>"),  # | is not allowed in an IRI: percent-encoded
+    ("https://x.y/a\x07b", "<https://x.y/a%07b>"),  # a control character: percent-encoded
+])
+def test_a_bad_link_is_repaired_not_a_traceback(tmp_path, homepage, written):
+    _build(tmp_path, homepage)  # before: rdflib/Oxigraph raised on these, after part of out/ was rewritten
+    assert written in (tmp_path / "out" / "kg.ttl").read_text(encoding="utf-8")
+
+
+def test_phones_and_addresses_leave_every_output(tmp_path):
+    old = os.umask(0o077)
+    try:
+        _build(tmp_path, "https://ada.example.org/")
+    finally:
+        os.umask(old)
+    out = tmp_path / "out"
+    ttl = (out / "kg.ttl").read_text(encoding="utf-8")
+    assert "I study graphs" in ttl and "School of Computing, University of Leeds" in ttl
+    for private in ("343 5430", "Vassar", "02139"):
+        for name in ("kg.ttl", "kg.trig", "kg.jsonld"):
+            assert private not in (out / name).read_text(encoding="utf-8"), (private, name)
+    # Files that may hold private data follow the umask (077 here: owner only).
+    assert (out / "kg.ttl").stat().st_mode & 0o077 == 0
+
+
+def test_include_private_keeps_them(tmp_path):
+    _build(tmp_path, "https://ada.example.org/", include_private=True)
+    assert "343 5430" in (tmp_path / "out" / "kg.ttl").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("text, message", [
+    # A billion laughs: nine aliases of nine aliases would grow to gigabytes; refused at the first anchor.
+    ("a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n", "c.yaml:1: YAML anchors"),
+    ("people:\n  aliases:\n    [a, b]: [c]\n", "c.yaml:3: expected a single value"),  # a key that is a list
+    ("documents:\n  cv.md:\n    date: [2020]\n", "c.yaml:3: expected a single value"),
+])
+def test_hostile_curation_is_one_short_line(text, message):
+    with pytest.raises(UserError) as err:
+        Curation.from_text(text, "c.yaml")
+    assert str(err.value).startswith(message) and len(str(err.value)) < 200
+
+
+def test_unreadable_curation_is_one_line(tmp_path):
+    path = tmp_path / "curation.yaml"
+    path.mkdir()  # a folder where the file belongs: reading it fails as an unreadable file would
+    with pytest.raises(UserError, match="cannot read the curation file"):
+        Curation.load(path)
