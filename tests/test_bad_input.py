@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import run_kg
+from conftest import DATA, run_kg
 
 from kg.build import build_graph
 from kg.errors import UserError
@@ -75,3 +75,16 @@ def test_missing_data_folder_and_missing_build(tmp_path):
     assert result.returncode == 1 and "does not exist" in result.stderr and "Traceback" not in result.stderr
     result = run_kg("profile", "anyone", "--out", str(tmp_path / "out"))
     assert result.returncode == 1 and "run `kg build` first" in result.stderr
+
+
+def test_a_thesis_record_whose_first_line_has_no_letters_is_one_skip(tmp_path):
+    # Regression: the first non-blank line ("---") was taken as the author's name, whose name key is
+    # empty, and identity failed with KeyError. The record is reported; the seed CV beside it is read.
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "record.txt").write_text("---\n\n(2021)\n\nA Study of Graphs\n\nPhD thesis, Example University.\n")
+    (data / "cv.md").write_text((DATA / "cv-kaiqiang-xu.txt").read_text())
+    report = build_graph(data, tmp_path / "out")
+    record = [s for s in report.skipped if s.span.document == "record.txt"]
+    assert len(record) == 1 and "line 1 should name the thesis's author but reads '---'" in record[0].reason
+    assert report.documents == 1

@@ -43,7 +43,12 @@ def read_repository_record(text: str, document: str, ctx: S.Context):
     if name_line is None:
         ctx.skip([], "empty record")
         return None, [], "repository-record"
-    profile = Profile(clean_person_name(lines[name_line - 1]), Span(document, name_line, name_line))
+    author = clean_person_name(lines[name_line - 1])
+    if not re.search(r"[^\W\d_]", author):
+        ctx.skip([], f"line {name_line} should name the thesis's author but reads {lines[name_line - 1].strip()!r}; "
+                     "put the author's name on the first line")
+        return None, [], "repository-record"
+    profile = Profile(author, Span(document, name_line, name_line))
     orcid = re.search(r"https?://orcid\.org/[\d-]+X?", text)
     if orcid:
         profile.orcid = orcid.group(0)
