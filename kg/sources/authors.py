@@ -24,10 +24,10 @@ import re
 from functools import cache, lru_cache
 
 from kg.records import Author
+from kg.sources.markup import MD_LINK
 from kg.words import word_list
 
 _TAG = re.compile(r"<[^>]+>")
-_MD_LINK = re.compile(r"\[((?:\\.|[^\]\\])*)\]\([^)]*\)")
 # Marks that say "these authors contributed equally" (or "corresponding"): kept as a flag.
 _EQUAL_MARKS = "*\u2020\u2021\u2217\u204e"
 _SUPERSCRIPTS = "\u00b9\u00b2\u00b3\u2070\u2074\u2075\u2076\u2077\u2078\u2079"
@@ -55,7 +55,7 @@ def _plain(raw: str) -> str:
     """Text of a name without markup (links, bold, italic, underline, tags, escapes); marks kept."""
     text = re.sub(r"<sup>.*?</sup>", lambda m: "*" if re.search(r"[*\u2020\u2021]|&dagger;|&Dagger;", m.group(0)) else "",
                   raw, flags=re.I | re.S)
-    text = _MD_LINK.sub(lambda m: m.group(1), text)
+    text = MD_LINK.sub(lambda m: m.group(1), text)
     text = html.unescape(_TAG.sub("", text))
     text = text.replace("**", "").replace("__", "")
     text = _EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)

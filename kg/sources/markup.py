@@ -11,9 +11,11 @@ import re
 
 # --- markup -----------------------------------------------------------------------------
 
-_TAG = re.compile(r"<[^>]+>")
-_MD_LINK = re.compile(r"\[((?:\\.|[^\]\\])*)\]\(([^)]*)\)")
-_AUTOLINK = re.compile(r"<(https?://[^>\s]+)>")
+# Neither pattern crosses a "<": a run of "<" without ">" costs one step each, not a scan to the end.
+_TAG = re.compile(r"<[^<>]+>")
+# Link text stops at the next "[": a run of "[" then costs one step each, not a scan to the end.
+MD_LINK = re.compile(r"\[((?:\\.|[^\]\[\\])*)\]\(([^)\n]{0,2000})\)")
+_AUTOLINK = re.compile(r"<(https?://[^<>\s]+)>")
 _HREF = re.compile(r"""href\s*=\s*["']([^"']+)["']""", re.I)
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|~<>])")
 # Icons that CV templates put before contact details or as rating dots.
@@ -22,7 +24,7 @@ _ICONS = re.compile("[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u2022\u2192]")
 
 def links_in(raw: str) -> list[str]:
     """URLs a fragment links to: markdown links, autolinks, HTML hrefs and bare URLs."""
-    found = [m.group(2) for m in _MD_LINK.finditer(raw)]
+    found = [m.group(2) for m in MD_LINK.finditer(raw)]
     found += _AUTOLINK.findall(raw) + _HREF.findall(raw)
     found += re.findall(r"(?<![<\"'(=])\bhttps?://[^\s<>\"')\]]+", raw)
     return [u for u in dict.fromkeys(found) if u.startswith(("http://", "https://"))]
@@ -37,7 +39,7 @@ def strip_markup(raw: str, *, keep_stars: bool = False) -> str:
     text = raw.replace("<br>", " ").replace("<br/>", " ").replace("<br />", " ")
     text = _AUTOLINK.sub(r"\1", text)
     text = _TAG.sub("", text)
-    text = _MD_LINK.sub(lambda m: m.group(1), text)
+    text = MD_LINK.sub(lambda m: m.group(1), text)
     text = text.replace("**", "").replace("__", "")
     if keep_stars:
         text = text.replace("\\*", "\x00")
