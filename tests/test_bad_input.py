@@ -36,12 +36,12 @@ def test_bad_documents_are_skipped_with_file_line_and_reason(broken_data, tmp_pa
     assert "not a recognised document" in skipped["notes.txt"][1]
     assert "truncated" in skipped["cv.pdf"][1]  # read by the PDF reader: a header and nothing else
     # The cut-off entry is reported with what is missing, its text, and the curation line that would
-    # complete it (the file's `works` section gives a work's authors).
+    # complete it (a correction of a work can give its authors).
     line, reason = skipped["truncated.md"]
     assert line == 15 and reason.startswith("publication entry not read: beside its title there are no authors")
     assert "the entry reads 'A Paper Cut Off Mid-'" in reason
-    assert reason.endswith('works: [{document: truncated.md, title: "A Paper Cut Off Mid-", '
-                           'authors: [Given Family, ...], year: YYYY}]')
+    assert reason.endswith('corrections: {works: [{document: truncated.md, title: "A Paper Cut Off Mid-", '
+                           'authors: [Given Family, ...], year: YYYY}]}')
     # The rest went on: the five seeds and the good part of the truncated CV.
     assert report.documents == 6 and report.profiled == 4
     assert "A Complete Paper" in (tmp_path / "out" / "kg.ttl").read_text()

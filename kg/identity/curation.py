@@ -24,12 +24,16 @@ import yaml
 
 from kg.errors import UserError
 from kg.identity.keys import person_key, title_key
+from kg.identity.work_fixes import WorkFix
 
 CURATION_FILE = "curation.yaml"
 #: Larger than any hand-written curation file; a larger one is refused before it is parsed.
 MAX_CURATION_BYTES = 1 << 20
 _TOP = {"documents", "people", "organizations", "corrections"}
-_CORRECTION_KEYS = {"works": {"title", "year", "status"}, "people": {"name", "email", "homepage", "orcid"}}
+_CORRECTION_KEYS = {"works": {"title", "year", "status", "document", "authors", "venue"},
+                    "people": {"name", "email", "homepage", "orcid"}}
+# Corrections of a work's record itself (applied to the document's records before identity).
+_RECORD_FIELDS = {"document", "authors", "venue"}
 _ORGANIZATION_KEYS = {"aliases"}
 _DOCUMENT_KEYS = {"date"}
 _PEOPLE_KEYS = {"same_as", "not_same_as", "aliases", "split"}
@@ -53,6 +57,8 @@ class Curation:
     organization_aliases: dict[str, str] = field(default_factory=dict)  # variant -> canonical name
     # corrections: {"works": [{"title": ..., "year": ...}], "people": [{"name": ..., "orcid": ...}]}
     corrections: dict[str, list[dict]] = field(default_factory=dict)
+    # corrections of works that give authors or venue, or name a document: applied to the records
+    work_fixes: list[WorkFix] = field(default_factory=list)
     lines: dict[tuple, int] = field(default_factory=dict)
     _alias_keys: dict | None = field(default=None, repr=False)
 
@@ -160,11 +166,16 @@ class Curation:
         anchor = "title" if kind == "works" else "name"
         for entry in _sequence(node, path, f"corrections of {kind}"):
             fields = {}
+            authors = None
             for k, v in _mapping(entry, path, f"a correction of {kind}"):
                 if k.value not in allowed:
                     raise UserError(f"{path}:{k.start_mark.line + 1}: unknown key {k.value!r} in a correction of "
                                     f"{kind} (known: {', '.join(sorted(allowed))})")
-                fields[k.value] = _text(v, path)
+                if k.value == "authors":
+                    authors = [_text(a, path) for a in _sequence(v, path, "authors")]
+                    fields["authors"] = ", ".join(authors)
+                else:
+                    fields[k.value] = _text(v, path)
             if anchor not in fields or len(fields) < 2:
                 raise UserError(f"{path}:{entry.start_mark.line + 1}: a correction of {kind} needs '{anchor}' and "
                                 "at least one value to set")
@@ -180,6 +191,15 @@ class Curation:
                 raise UserError(f"{path}:{entry.start_mark.line + 1}: homepage {fields['homepage'][:40]!r} is not "
                                 "a link such as https://example.org/")
             fields["line"] = str(entry.start_mark.line + 1)
+            if kind == "works" and _RECORD_FIELDS & set(fields):
+                if "document" not in fields:
+                    raise UserError(f"{path}:{entry.start_mark.line + 1}: a correction that gives a work's authors "
+                                    "or venue names its 'document' (as the build summary prints it)")
+                self.work_fixes.append(WorkFix(fields["document"], fields["title"], authors, fields.get("venue"),
+                                               fields.get("year"), entry.start_mark.line + 1))
+                fields = {k: v for k, v in fields.items() if k not in _RECORD_FIELDS}
+                if len(fields) <= 2:  # only title and line left: nothing for the merged graph to outrank
+                    continue
             self.corrections.setdefault(kind, []).append(fields)
             self.lines[("work" if kind == "works" else "name", fields[anchor])] = entry.start_mark.line + 1
 

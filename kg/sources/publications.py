@@ -24,11 +24,11 @@ def curation_line(work: Work) -> str:
 
     >>> from kg.records import Span
     >>> curation_line(Work("A Study: Part 2", Span("cv.md", 4, 4)))
-    'works: [{document: cv.md, title: "A Study: Part 2", authors: [Given Family, ...], year: YYYY}]'
+    'corrections: {works: [{document: cv.md, title: "A Study: Part 2", authors: [Given Family, ...], year: YYYY}]}'
     """
     title = work.title.replace("\\", "\\\\").replace('"', '\\"')
-    return (f'works: [{{document: {work.span.document}, title: "{title}", authors: [Given Family, ...], '
-            'year: YYYY}]')
+    return (f'corrections: {{works: [{{document: {work.span.document}, title: "{title}", '
+            'authors: [Given Family, ...], year: YYYY}]}')
 
 
 def work_of(entry: Entry, ctx: Context) -> Work | None:
