@@ -54,7 +54,7 @@ def person_clusters(documents: list[Document], curation_file: Path | None = None
     *curation_file* is a ``curation.yaml`` to honour; none means an empty curation, as a build of
     a folder without one.
     """
-    from kg.curation import Curation
+    from kg.identity.curation import Curation
     from kg.identity import resolve
 
     curation = Curation.load(curation_file) if curation_file else Curation()
