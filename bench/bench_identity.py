@@ -129,9 +129,8 @@ def _name_key(name: str) -> tuple[str, ...]:
 
 def check_seeds(data: Path) -> dict:
     """The seed expectations, and the clusters that join differently printed names."""
-    from kg.sources import find_sources, read_source
-
     from bench.identity_adapter import person_clusters
+    from kg.sources import find_sources, read_source
 
     curation = data / "curation.yaml"
     found, _ = find_sources(data, exclude=(curation.name,))

@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from unidecode import unidecode
 
@@ -31,9 +32,20 @@ def ascii_words(text: str) -> list[str]:
 
 
 def name_words(name: str) -> list[str]:
-    """A name's words in printed order: ASCII, lower case, titles dropped, hyphenated parts joined."""
-    text = re.sub(r"(?<=\w)-(?=\w)", "", unidecode(name))
-    return [w for w in ascii_words(text) if w not in NAME_TITLES]
+    """A name's words in printed order: ASCII, lower case, titles and nicknames in parentheses
+    dropped, hyphenated parts joined.
+
+    >>> name_words("Robert (Bob) Miller"), name_words("Tian-Hua Liao")
+    (['robert', 'miller'], ['tianhua', 'liao'])
+    """
+    return list(_name_words(name))
+
+
+@lru_cache(maxsize=200_000)
+def _name_words(name: str) -> tuple[str, ...]:
+    text = re.sub(r"\([^)]*\)", " ", unidecode(name))
+    text = re.sub(r"(?<=\w)-(?=\w)", "", text)
+    return tuple(w for w in ascii_words(text) if w not in NAME_TITLES)
 
 
 def person_key(name: str) -> tuple[str, ...]:

@@ -38,7 +38,7 @@ def _mentions(documents: list[Document], res: Resolution) -> list[_Mention]:
         owner = res.subject_of_document.get(doc.path)
         for fact in doc.facts:
             if isinstance(fact, Work):
-                authors = {res.person(a.name, fact.title) for a in fact.authors}
+                authors = {res.person(a.name, fact.title, doc.path) for a in fact.authors}
                 if owner and owner_is_author(doc, fact):
                     authors.add(owner)
                 out.append(_Mention(doc, fact, authors))
