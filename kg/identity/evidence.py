@@ -92,7 +92,9 @@ class Passes:
             da, db = self.nodes[a].document, self.nodes[b].document
             same_owner = da in owner and db in owner and self.cl.find(owner[da]) == self.cl.find(owner[db])
             both_owners = a in self.owner_nodes and b in self.owner_nodes
-            an_owner = (a in self.owner_nodes or b in self.owner_nodes) and links[(a, b)] >= 2
+            # an owner the document names with an email, homepage or ORCID, not one a reader inferred
+            an_owner = any(x in self.owner_nodes and (self.nodes[x].handles or self.nodes[x].orcids)
+                           for x in (a, b)) and links[(a, b)] >= 2
             if an_owner or same_owner or links[(a, b)] >= MIN_LINKS:
                 rule = ("the owners of two documents that list the same works" if both_owners else
                         "a document's owner, named on their own work in another document's list" if an_owner else

@@ -69,7 +69,7 @@ def _initials_fit(short: str, full: str) -> bool:
                 left.append(ch)
             else:
                 pos = found + 1
-        if not left or not letters_f or tuple(left) == letters_f[:len(left)]:
+        if not left or tuple(left) == letters_f[:len(left)]:
             return True
     return False
 
