@@ -95,7 +95,8 @@ class Passes:
             # an owner the document names with an email, homepage or ORCID, not one a reader inferred
             an_owner = any(x in self.owner_nodes and (self.nodes[x].handles or self.nodes[x].orcids)
                            for x in (a, b)) and links[(a, b)] >= 2
-            if an_owner or same_owner or links[(a, b)] >= MIN_LINKS:
+            moved = links[(a, b)] >= 2 and self._one_after_the_other(a, b)
+            if an_owner or same_owner or moved or links[(a, b)] >= MIN_LINKS:
                 rule = ("the owners of two documents that list the same works" if both_owners else
                         "a document's owner, named on their own work in another document's list" if an_owner else
                         "one name among the co-authors of one person's two documents" if same_owner else
@@ -145,6 +146,20 @@ class Passes:
                                                     f"initials fit {len(fits)} names in one document: never merged",
                                                     f"{n.name} fits {', '.join(names)}", (n.document,),
                                                     related=tuple(o.id for o in fits)))
+
+    def _one_after_the_other(self, a: int, b: int) -> bool:
+        """Whether the years of the two clusters' works overlap by at most a year: one person who
+        moved from one group to the other, not two namesakes at work at once."""
+        if not hasattr(self, "_year"):  # built once, on the first pair that needs it
+            self._year = {i: int(x.year) for x in self.m.listings if x.year and x.year.isdigit() for i in x.authors}
+        spans = []
+        for r in (a, b):
+            years = [self._year[i] for i in self.cl.members[self.cl.find(r)] if i in self._year]
+            if not years:
+                return False
+            spans.append((min(years), max(years)))
+        (s1, e1), (s2, e2) = sorted(spans)
+        return min(e1, e2) - max(s1, s2) <= 1
 
     def shared_works(self) -> None:
         """The same work listed by two documents: its authors are aligned by compatible names."""
