@@ -1,13 +1,12 @@
 """Clusters of person nodes that refuse a merge the evidence forbids.
 
 A union of two clusters is refused when one holds a node the other can never be (two authors
-of one work, a name the curation file keeps apart) or when they carry different ORCIDs. The
+of one work, a name the curation file keeps apart), when they carry different ORCIDs, or when
+two of their printed names cannot be one person ("Zheng Wang" and "Zeke Wang"). The
 smaller cluster is merged into the larger, and only its members are checked against the
 larger's cannot-set, so every check and merge costs the smaller side: near-linear in all.
 
->>> from kg.identity.keys import person_key
-from kg.identity.mentions import Node
-from kg.identity.names import names_compatible
+>>> from kg.identity.mentions import Node
 >>> a, b, c = Node(0, "d", ("a",)), Node(1, "d", ("b",)), Node(2, "e", ("a",))
 >>> a.cannot.add(1); b.cannot.add(0)
 >>> cl = Cluster.of([a, b, c])

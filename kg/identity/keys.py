@@ -28,7 +28,12 @@ _VENUE_NOISE = {"acm", "ieee", "usenix", "proceedings", "proc", "the", "of", "in
 
 
 def ascii_words(text: str) -> list[str]:
-    return [w for w in re.split(r"[^a-z0-9]+", unidecode(text).lower()) if w]
+    return list(_ascii_words(text))
+
+
+@lru_cache(maxsize=200_000)
+def _ascii_words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in re.split(r"[^a-z0-9]+", unidecode(text).lower()) if w)
 
 
 def name_words(name: str) -> list[str]:
@@ -48,6 +53,7 @@ def _name_words(name: str) -> tuple[str, ...]:
     return tuple(w for w in ascii_words(text) if w not in NAME_TITLES)
 
 
+@lru_cache(maxsize=200_000)
 def person_key(name: str) -> tuple[str, ...]:
     """Order-, case-, accent- and title-insensitive key; hyphenated given names join up."""
     return tuple(sorted(name_words(name)))
@@ -69,6 +75,7 @@ def is_initials_form(name: str) -> bool:
     return any(len(w) == 1 for w in words) and any(len(w) > 1 for w in words)
 
 
+@lru_cache(maxsize=200_000)
 def title_key(title: str) -> str:
     """Case, punctuation, hyphen and space insensitive form of a title."""
     return "".join(ascii_words(title))
