@@ -7,7 +7,7 @@ smaller cluster is merged into the larger, and only its members are checked agai
 larger's cannot-set, so every check and merge costs the smaller side: near-linear in all.
 
 >>> from kg.identity.mentions import Node
->>> a, b, c = (Node(i, doc, (), {name: 1}) for i, doc, name in [(0, "d", "Ann Lee"), (1, "d", "Bo Chen"),
+>>> a, b, c = (Node(i, doc, (name,), {name: 1}) for i, doc, name in [(0, "d", "Ann Lee"), (1, "d", "Bo Chen"),
 ...                                                               (2, "e", "Ann Lee")])
 >>> a.cannot.add(1); b.cannot.add(0)
 >>> cl = Cluster.of([a, b, c])
