@@ -144,7 +144,8 @@ def check_seeds(data: Path) -> dict:
     for together, a, role_a, b, role_b in SEED_EXPECTATIONS:
         ca, cb = clusters_of(a, role_a), clusters_of(b, role_b)
         ok = bool(ca and cb) and (ca == cb and len(ca) == 1 if together else not (ca & cb))
-        what = f"{a}{f' ({role_a})' if role_a else ''} {'=' if together else '!='} {b}{f' ({role_b})' if role_b else ''}"
+        side_a, side_b = f"{a}{f' ({role_a})' if role_a else ''}", f"{b}{f' ({role_b})' if role_b else ''}"
+        what = f"{side_a} {'=' if together else '!='} {side_b}"
         checks.append({"expectation": what, "holds": ok, "clusters": [len(ca), len(cb)]})
     names = defaultdict(set)
     for m, p in clusters.items():

@@ -54,10 +54,9 @@ def person_clusters(documents: list[Document], curation_file: Path | None = None
     *curation_file* is a ``curation.yaml`` to honour; none means an empty curation, as a build of
     a folder without one.
     """
-    from kg.curation import Curation
-
-    from kg.identity import resolve
+    from kg.identity.curation import Curation
+    from kg.identity.resolve import resolve
 
     curation = Curation.load(curation_file) if curation_file else Curation()
     res = resolve(documents, curation)
-    return {m: res.person(m.name, title) for doc in documents for m, title in mentions_of(doc)}
+    return {m: res.person(m.name, title, m.document) for doc in documents for m, title in mentions_of(doc)}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import shutil
 
 import pytest
@@ -86,7 +87,11 @@ def test_a_coauthors_own_list_joins_existing_people_and_works(data_copy, tmp_pat
     assert report.skipped == []
     g = Graph().parse(tmp_path / "kg.ttl")
     assert people(g, "Peng Sun") == {URIRef(DATA["person/peng-sun"])}
+    # One new co-author (Li Wei); the others are joined by the two papers the CVs list too, and no
+    # namesake is left kept apart.
     assert report.profiled == 4 and report.people == 54 + 1  # one new co-author: Li Wei
+    possibly = [d for d in json.loads((tmp_path / "identity.json").read_text()) if d["rule"].startswith("possibly")]
+    assert possibly == []
     # Two of its three papers are already in the graph: one new work only.
     assert report.works == 28 + 1
     hydro = next(w for w in g.subjects(RDF.type, KG.Work) if str(g.value(w, KG.title)).startswith("Hydro"))

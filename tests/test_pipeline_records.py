@@ -96,10 +96,11 @@ def test_doi_url_and_editors_are_mapped_and_editors_are_not_authors():
 
 @pytest.mark.parametrize("prop, older, newer", [("level", 3, 4), ("levelOutOf", 5, 10)])
 def test_conflicts_report_every_single_valued_property(tmp_path, prop, older, newer):
-    # Two versions of Jane Doe's CV rate the same skill differently; the newer (2024) wins.
+    # Two versions of Jane Doe's CV (one email: one owner) rate the same skill differently; the newer wins.
     def cv(path, date, **skill):
         values = {"level": 3, "level_out_of": 5} | skill
-        return Document(path, "markdown", "0", Profile("Jane Doe", Span(path, 1, 1)), latest_date=date,
+        return Document(path, "markdown", "0", Profile("Jane Doe", Span(path, 1, 1), emails=["jane@example.org"]),
+                        latest_date=date,
                         facts=[Skill("Python", Span(path, 9, 9), **values)])
     field = {"level": "level", "levelOutOf": "level_out_of"}[prop]
     docs = [cv("cv-2023.md", "2023", **{field: older}), cv("cv-2024.md", "2024", **{field: newer})]

@@ -164,7 +164,8 @@ def explain(text, fmt, out_dir):
 @click.command()
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
 @click.option("--out", "out_dir", default="out", show_default=True, help="Folder of a built graph.")
-def conflicts(fmt, out_dir):
+@click.option("--people", is_flag=True, help="List people kept apart who are possibly the same instead.")
+def conflicts(fmt, out_dir, people):
     """Facts on which source documents disagree (dates of one degree, a paper's year, its title),
     each value with its source and lines; `chosen` marks the value the merged graph kept
     (the newer document's, by the dates in data/curation.yaml or else the latest date a document mentions).
@@ -173,16 +174,20 @@ def conflicts(fmt, out_dir):
     Examples:
       kg conflicts
       kg conflicts --format csv > conflicts.csv
+      kg conflicts --people          namesakes kept apart, each with the line that joins them
     """
     from kg.cli.output import emit
     from kg.outputs.explain import conflicts as find_conflicts
+    from kg.outputs.explain import possibly_same
     from kg.store import open_store
 
-    frame = find_conflicts(open_store(out_dir))
+    frame = possibly_same(out_dir) if people else find_conflicts(open_store(out_dir))
     if fmt == "table" and frame.empty:
-        click.echo("no conflicts: the sources agree on every single-valued fact")
+        click.echo("no namesakes kept apart" if people else
+                   "no conflicts: the sources agree on every single-valued fact")
     else:
-        emit(frame, fmt, [c for c in frame.columns if c != "subject"])
+        hidden = ("person", "other") if people else ("subject",)
+        emit(frame, fmt, [c for c in frame.columns if c not in hidden])
 
 
 #: The commands of this area, added to the ``kg`` group by :mod:`kg.cli.main`.

@@ -212,6 +212,9 @@ class Curation:
                         return label
         return None
 
+    # same_as and not_same_as name a person as printed anywhere ("Wei Wang") or in one document
+    # ("Wei Wang @ group.bib"), to settle a pair that ``kg conflicts --people`` lists as possibly the same.
+
     def person_key(self, name: str) -> tuple | None:
         """The identity key of *name*, following aliases; None where no alias applies."""
         if self._alias_keys is None:  # built once: this runs for every name in every document
@@ -239,7 +242,7 @@ class Curation:
     def check_against(self, person_keys: set, title_keys: set) -> list[str]:
         """Errors for names and titles in the file that match nothing in the documents."""
         errors = [f"{self.path}:{line}: no document names {name!r}; check the spelling or remove it"
-                  for name, line in self.names() if person_key(name) not in person_keys]
+                  for name, line in self.names() if person_key(name.partition(" @ ")[0]) not in person_keys]
         errors += [f"{self.path}:{line}: no document lists a work titled {title!r}; check the title"
                    for title, line in self.titles() if title_key(title) not in title_keys]
         return errors

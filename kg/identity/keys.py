@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from unidecode import unidecode
 
@@ -27,15 +28,32 @@ _VENUE_NOISE = {"acm", "ieee", "usenix", "proceedings", "proc", "the", "of", "in
 
 
 def ascii_words(text: str) -> list[str]:
-    return [w for w in re.split(r"[^a-z0-9]+", unidecode(text).lower()) if w]
+    return list(_ascii_words(text))
+
+
+@lru_cache(maxsize=200_000)
+def _ascii_words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in re.split(r"[^a-z0-9]+", unidecode(text).lower()) if w)
 
 
 def name_words(name: str) -> list[str]:
-    """A name's words in printed order: ASCII, lower case, titles dropped, hyphenated parts joined."""
-    text = re.sub(r"(?<=\w)-(?=\w)", "", unidecode(name))
-    return [w for w in ascii_words(text) if w not in NAME_TITLES]
+    """A name's words in printed order: ASCII, lower case, titles and nicknames in parentheses
+    dropped, hyphenated parts joined.
+
+    >>> name_words("Robert (Bob) Miller"), name_words("Tian-Hua Liao")
+    (['robert', 'miller'], ['tianhua', 'liao'])
+    """
+    return list(_name_words(name))
 
 
+@lru_cache(maxsize=200_000)
+def _name_words(name: str) -> tuple[str, ...]:
+    text = re.sub(r"\([^)]*\)", " ", unidecode(name))
+    text = re.sub(r"(?<=\w)-(?=\w)", "", text)
+    return tuple(w for w in ascii_words(text) if w not in NAME_TITLES)
+
+
+@lru_cache(maxsize=200_000)
 def person_key(name: str) -> tuple[str, ...]:
     """Order-, case-, accent- and title-insensitive key; hyphenated given names join up."""
     return tuple(sorted(name_words(name)))
@@ -57,6 +75,7 @@ def is_initials_form(name: str) -> bool:
     return any(len(w) == 1 for w in words) and any(len(w) > 1 for w in words)
 
 
+@lru_cache(maxsize=200_000)
 def title_key(title: str) -> str:
     """Case, punctuation, hyphen and space insensitive form of a title."""
     return "".join(ascii_words(title))

@@ -53,7 +53,9 @@ class Resolution:
 
     curation: Curation = field(default_factory=Curation)
     people: dict[str, Person] = field(default_factory=dict)  # iri -> Person
-    person_of_key: dict[tuple, str] = field(default_factory=dict)
+    person_of_key: dict[tuple, str] = field(default_factory=dict)  # key -> the largest person printed so
+    # (document, title key or None, key) and (document, key) -> iri: one name may be several people
+    person_of_mention: dict[tuple, str] = field(default_factory=dict)
     subject_of_document: dict[str, str] = field(default_factory=dict)
     work_of: dict[tuple[str, Span, str], str] = field(default_factory=dict)  # work_mention(...) -> iri
     work_titles: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # iri -> [(document, title)]
@@ -67,9 +69,18 @@ class Resolution:
         """The identity key of a printed name (on the work titled *work_title*), curation applied."""
         return self.curation.mention_key(name, work_title)
 
-    def person(self, name: str, work_title: str | None = None) -> str:
-        """The IRI of the person a printed name (on the work titled *work_title*) refers to."""
-        return self.person_of_key[self.mention_key(name, work_title)]
+    def person(self, name: str, work_title: str | None = None, document: str | None = None) -> str:
+        """The IRI of the person a printed name (on the work titled *work_title*, in *document*) refers to.
+
+        Without *document*, the person most often printed under that name (one name may be several people).
+        """
+        key = self.mention_key(name, work_title)
+        if document is not None:
+            title = title_key(work_title) if work_title else None
+            found = self.person_of_mention.get((document, title, key)) or self.person_of_mention.get((document, key))
+            if found is not None:
+                return found
+        return self.person_of_key[key]
 
     def venue(self, ref: VenueRef) -> str | None:
         for k in venue_keys(ref):

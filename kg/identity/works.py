@@ -7,12 +7,13 @@ enough shared authors, a compatible venue and year are one work; a near miss is 
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
 from kg.identity.decisions import PendingDecision, UnionFind
-from kg.identity.keys import differs_only_by_numbering, slug, title_head, title_key
+from kg.identity.keys import ascii_words, differs_only_by_numbering, slug, title_head, title_key
 from kg.identity.people import owner_is_author
 from kg.identity.resolution import IriMinter, Resolution, work_mention
 from kg.records import Document, Education, Work
@@ -23,6 +24,10 @@ def thesis_work(education: Education) -> Work:
     return Work(education.thesis_title, education.span, kind="thesis",
                 year=education.period.end[:4] if education.period.end else None, subject_ordinal=1,
                 supervisors=education.supervisors, institution=education.institution)
+
+
+# A block (an author and a title word) with more listings than this is too unspecific to compare.
+MAX_BLOCK = 40
 
 
 @dataclass
@@ -38,13 +43,21 @@ def _mentions(documents: list[Document], res: Resolution) -> list[_Mention]:
         owner = res.subject_of_document.get(doc.path)
         for fact in doc.facts:
             if isinstance(fact, Work):
-                authors = {res.person(a.name, fact.title) for a in fact.authors}
+                authors = {res.person(a.name, fact.title, doc.path) for a in fact.authors}
                 if owner and owner_is_author(doc, fact):
                     authors.add(owner)
                 out.append(_Mention(doc, fact, authors))
             elif isinstance(fact, Education) and fact.thesis_title and owner:
                 out.append(_Mention(doc, thesis_work(fact), {owner}))
     return out
+
+
+def _venue(res: Resolution, ref) -> str | None:
+    """The venue IRI of *ref*, computed once per printed venue (its keys cost a regex each)."""
+    cache = res.__dict__.setdefault("_venue_cache", {})
+    if ref not in cache:
+        cache[ref] = res.venue(ref)
+    return cache[ref]
 
 
 def _pair_decision(i: int, j: int, a: _Mention, b: _Mention, res: Resolution) -> PendingDecision | None:
@@ -55,7 +68,7 @@ def _pair_decision(i: int, j: int, a: _Mention, b: _Mention, res: Resolution) ->
     same_head = head_a is not None and head_a == head_b
     similar = fuzz.token_set_ratio(wa.title.lower(), wb.title.lower())
     venue_ok = (wa.venue is None or wb.venue is None or wa.status != "published" or wb.status != "published"
-                or res.venue(wa.venue) == res.venue(wb.venue))
+                or _venue(res, wa.venue) == _venue(res, wb.venue))
     years_ok = not (wa.year and wb.year) or abs(int(wa.year[:4]) - int(wb.year[:4])) <= 2
     minimum = min(2, len(a.authors), len(b.authors))
     both_published = wa.status == "published" and wb.status == "published"
@@ -78,6 +91,30 @@ def _pair_decision(i: int, j: int, a: _Mention, b: _Mention, res: Resolution) ->
     return None
 
 
+def _candidates(mentions: list[_Mention]) -> list[tuple[int, int]]:
+    """Pairs worth comparing: one short title before a colon, or one author and one of the two rarest
+    words of a title. Blocks larger than :data:`MAX_BLOCK` say little and are skipped, so a CV whose
+    every work shares its owner costs in proportion to its works, not their square."""
+    frequency: dict[str, int] = defaultdict(int)
+    words = [sorted({w for w in ascii_words(m.work.title) if len(w) > 3}) for m in mentions]
+    for ws in words:
+        for w in ws:
+            frequency[w] += 1
+    buckets: dict = defaultdict(list)
+    for i, m in enumerate(mentions):
+        head = title_head(m.work.title)
+        if head:
+            buckets[("head", head)].append(i)
+        for w in sorted(words[i], key=lambda w: (frequency[w], w))[:2]:
+            for a in m.authors:
+                buckets[(a, w)].append(i)
+    pairs = set()
+    for members in buckets.values():
+        if len(members) <= MAX_BLOCK:
+            pairs.update((i, j) for x, i in enumerate(members) for j in members[x + 1:] if i != j)
+    return sorted(pairs)
+
+
 def _group(mentions: list[_Mention], res: Resolution) -> tuple[UnionFind, list[PendingDecision]]:
     uf = UnionFind()
     pending = []
@@ -95,13 +132,7 @@ def _group(mentions: list[_Mention], res: Resolution) -> tuple[UnionFind, list[P
             uf.union(by_title[k], i)
         else:
             by_title[k] = i
-    # Only pairs that share an author or a short title can merge or be a near miss worth noting.
-    buckets: dict = {}
-    for i, m in enumerate(mentions):
-        for key in [("author", a) for a in m.authors] + [("head", title_head(m.work.title))]:
-            if key[1]:
-                buckets.setdefault(key, set()).add(i)
-    candidates = sorted({(i, j) for members in buckets.values() for i in members for j in members if i < j})
+    candidates = _candidates(mentions)
     for i, j in candidates:
         a, b = mentions[i], mentions[j]
         if uf.find(i) == uf.find(j) or a.work.kind != b.work.kind:

@@ -121,3 +121,16 @@ def conflicts(store) -> pd.DataFrame:
     frame["chosen"] = [merged.get((s, p)) == v
                        for s, p, v in zip(frame["subject"], frame["property"], frame["value"], strict=True)]
     return frame
+
+
+def possibly_same(out_dir: str | Path) -> pd.DataFrame:
+    """People kept apart although they share a printed name: one row per pair, with the curation line
+    that joins them (``kg explain NAME`` shows the evidence on each side).
+
+    Columns: ``person``, ``other``, ``rule``, ``evidence``, ``sources``.
+    """
+    rows = [{"person": d["subject"], "other": (d.get("related") or [""])[0], "rule": d["rule"],
+             "evidence": d["evidence"], "sources": ", ".join(d["sources"])}
+            for d in load_decisions(out_dir) if d["kind"] == "person" and not d["merged"]
+            and d["rule"].startswith(("possibly the same", "one name, kept apart"))]
+    return pd.DataFrame(rows, columns=["person", "other", "rule", "evidence", "sources"])

@@ -65,7 +65,7 @@ class GraphWriter:
             self.add(node, KG.ongoing, Literal(True))
 
     def person(self, name: str, work_title: str | None = None) -> URIRef:
-        iri = URIRef(self.res.person(name, work_title))
+        iri = URIRef(self.res.person(name, work_title, self.doc.path))
         person = self.res.people[str(iri)]
         canonical = person.name
         if person.label:

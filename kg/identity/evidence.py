@@ -1,0 +1,250 @@
+"""The evidence that joins person nodes of different documents, one pass per kind of evidence.
+
+Each pass finds its candidates by lookup (a work's title, an identifier, a name with a
+co-author, a block of compatible names), never by comparing all pairs, and every merge goes
+through :class:`~kg.identity.clusters.Cluster`, which refuses what the evidence forbids.
+Each merge and each refusal is logged as a pending decision for ``kg explain``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from kg.identity.clusters import Cluster
+from kg.identity.decisions import PendingDecision
+from kg.identity.keys import name_variants
+from kg.identity.mentions import Listing, Mentions, Node, by_document_key
+from kg.identity.names import block_keys, is_full_name, names_compatible
+
+# A name and a co-author shared by more mentions than this say little more; the rest are not compared.
+MAX_POSTING = 30
+# Co-authors known to be one person in both documents that join one name without an owner between them.
+MIN_SHARED = 1_000_000  # off: on crowded data even three shared co-authors join namesakes
+
+
+# Works listed by two documents, each with one name that is each document's core of that name: from
+# this many on, the two cores are one person who moved (a guest namesake co-writes fewer).
+MIN_LINKS = 5
+
+
+class Passes:
+    """The nodes, their clusters and the decisions logged, with one method per pass."""
+
+    def __init__(self, mentions: Mentions, cluster: Cluster):
+        self.m, self.cl = mentions, cluster
+        self.nodes = mentions.nodes
+        self.log: list[PendingDecision] = []
+
+    def join(self, a: int, b: int, rule: str, evidence: str, force: bool = False) -> bool:
+        """Merge nodes *a* and *b* by *rule*; a refusal is logged as a decision kept apart."""
+        if self.cl.find(a) == self.cl.find(b):
+            return False
+        why = self.cl.union(a, b, force=force)
+        sources = tuple(sorted({self.nodes[a].document, self.nodes[b].document}))
+        if why:
+            self.log.append(PendingDecision("person", a, False, f"{rule}, but refused: {why}", evidence, sources,
+                                            related=(b,)))
+            return False
+        self.log.append(PendingDecision("person", a, True, rule, evidence, sources, related=(b,)))
+        return True
+
+    def listed_elsewhere(self) -> set[int]:
+        """The author nodes of works that other documents list too."""
+        docs: dict[str, set[str]] = defaultdict(set)
+        for listing in self.m.listings:
+            docs[listing.title].add(listing.document)
+        return {a for x in self.m.listings if len(docs[x.title]) > 1 for a in x.authors}
+
+    def local_cores(self, shared: set[int]) -> None:
+        """One name in one document is one person: its mentions on works only this document lists
+        (and its owner, its supervisors) form the document's core for that name."""
+        owner_key = {d: self.nodes[o].key for d, o in self.m.owner_of.items()}
+        self.core: dict[tuple[str, tuple], int] = {}
+        self.owner_nodes = set(self.m.owner_of.values())
+        for (doc, key), ids in by_document_key(self.m).items():
+            owner = self.m.owner_of[doc] if key == owner_key.get(doc) else None
+            local = sorted((i for i in ids if i not in shared or i == owner), key=lambda i: i != owner)
+            if not local:
+                continue
+            self.core[(doc, key)] = local[0]
+            for i in local[1:]:
+                self.join(local[0], i, "the same name in one document", f"{self.nodes[i].name} in {doc}")
+
+    def attach_listed(self, shared: set[int]) -> None:
+        """A mention on a work several documents list joins the one core its name has in them; where
+        the documents have cores of that name that are not one person (a member and a guest namesake,
+        a mover's two groups), it joins none: they are kept apart and listed as possibly the same."""
+        cores: dict[int, set[int]] = defaultdict(set)
+        for i in sorted(shared):
+            n = self.nodes[i]
+            c = self.core.get((n.document, n.key))
+            cores[self.cl.find(i)]  # noqa: B018 -- every listed cluster gets an entry, cores or not
+            if c is not None:
+                cores[self.cl.find(i)].add(c)
+        coreless: dict[tuple, int] = {}
+        links: dict[tuple[int, int], int] = defaultdict(int)
+        for found in cores.values():
+            distinct = sorted({self.cl.find(c): c for c in sorted(found)}.values())
+            for a, b in zip(distinct, distinct[1:], strict=False):
+                links[(a, b)] += 1
+        owner = {d: self.cl.find(o) for d, o in self.m.owner_of.items()}
+        for a, b in sorted(links, key=lambda ab: not (ab[0] in self.owner_nodes and ab[1] in self.owner_nodes)):
+            da, db = self.nodes[a].document, self.nodes[b].document
+            same_owner = da in owner and db in owner and self.cl.find(owner[da]) == self.cl.find(owner[db])
+            both_owners = a in self.owner_nodes and b in self.owner_nodes
+            # an owner the document names with an email, homepage or ORCID, not one a reader inferred
+            an_owner = any(x in self.owner_nodes and (self.nodes[x].handles or self.nodes[x].orcids)
+                           for x in (a, b)) and links[(a, b)] >= 2
+            moved = links[(a, b)] >= 2 and self._one_after_the_other(a, b)
+            if an_owner or same_owner or moved or links[(a, b)] >= MIN_LINKS:
+                rule = ("the owners of two documents that list the same works" if both_owners else
+                        "a document's owner, named on their own work in another document's list" if an_owner else
+                        "one name among the co-authors of one person's two documents" if same_owner else
+                        f"one name, {links[(a, b)]} works listed by both documents: a person who moved")
+                self.join(a, b, rule, f"{self.nodes[a].name} ({da}) = {self.nodes[b].name} ({db})")
+        for root, found in cores.items():
+            roots = {self.cl.find(c) for c in found}
+            if len(roots) == 1:
+                c = next(iter(found))
+                self.join(c, root, "the same name in one document, on a work other documents list too",
+                          f"{self.nodes[root].name} in {self.nodes[c].document}")
+            elif not roots:
+                for m in self.cl.members[self.cl.find(root)]:
+                    first = coreless.setdefault((self.nodes[m].document, self.nodes[m].key), m)
+                    if first != m:
+                        self.join(first, m, "the same name in one document", self.nodes[m].name)
+            else:
+                a, b = sorted(found)[:2]
+                self.log.append(PendingDecision(
+                    "person", a, False, "one name, kept apart: a mention on a shared work fits several people",
+                    f"{self.nodes[a].name} ({self.nodes[a].document}) vs {self.nodes[b].name} "
+                    f"({self.nodes[b].document})", (self.nodes[a].document, self.nodes[b].document), related=(b,)))
+
+    def within_documents(self) -> None:
+        """In one document, a variant ("J. Doe", "John A. Doe") is the one compatible name beside it."""
+        by_doc: dict[str, list[Node]] = defaultdict(list)
+        seen = set()
+        for n in self.nodes:
+            if n.key[0] != "@" and (n.document, n.key) not in seen and (n.document, n.key) in self.core:
+                seen.add((n.document, n.key))
+                by_doc[n.document].append(self.nodes[self.core[(n.document, n.key)]])
+        for nodes in by_doc.values():
+            blocks: dict[str, list[Node]] = defaultdict(list)
+            for n in nodes:
+                for b in block_keys(n.name):
+                    blocks[b].append(n)
+            for n in nodes:
+                near = {o.id: o for b in block_keys(n.name) for o in blocks[b] if o.id != n.id}
+                fits = [o for o in near.values() if o.id not in n.cannot and names_compatible(n.name, o.name)]
+                if len(fits) == 1 and not (is_full_name(n.name) and not is_full_name(fits[0].name)):
+                    o = fits[0]
+                    self.join(o.id, n.id, f"one document, {names_compatible(n.name, o.name)}",
+                              f"{n.name} ~ {o.name} in {n.document}")
+                elif len(fits) > 1 and not is_full_name(n.name):
+                    names = sorted(o.name for o in fits)
+                    self.log.append(PendingDecision("person", n.id, False,
+                                                    f"initials fit {len(fits)} names in one document: never merged",
+                                                    f"{n.name} fits {', '.join(names)}", (n.document,),
+                                                    related=tuple(o.id for o in fits)))
+
+    def _one_after_the_other(self, a: int, b: int) -> bool:
+        """Whether the years of the two clusters' works overlap by at most a year: one person who
+        moved from one group to the other, not two namesakes at work at once."""
+        if not hasattr(self, "_year"):  # built once, on the first pair that needs it
+            self._year = {i: int(x.year) for x in self.m.listings if x.year and x.year.isdigit() for i in x.authors}
+        spans = []
+        for r in (a, b):
+            years = [self._year[i] for i in self.cl.members[self.cl.find(r)] if i in self._year]
+            if not years:
+                return False
+            spans.append((min(years), max(years)))
+        (s1, e1), (s2, e2) = sorted(spans)
+        return min(e1, e2) - max(s1, s2) <= 1
+
+    def shared_works(self) -> None:
+        """The same work listed by two documents: its authors are aligned by compatible names."""
+        by_title: dict[str, list[Listing]] = defaultdict(list)
+        for listing in self.m.listings:
+            by_title[listing.title].append(listing)
+        for title, listings in by_title.items():
+            if len({x.document for x in listings}) < 2:
+                continue
+            base = listings[0]
+            for prev, cur in zip(listings, listings[1:], strict=False):
+                for other in {id(base): base, id(prev): prev}.values():
+                    if other.document != cur.document and _years_agree(other, cur):
+                        self._align(other, cur, title)
+
+    def _align(self, a: Listing, b: Listing, title: str) -> None:
+        for x in b.authors:
+            nx = self.nodes[x]
+            fits = [y for y in a.authors if names_compatible(nx.name, self.nodes[y].name)]
+            if len(fits) == 1:
+                ny = self.nodes[fits[0]]
+                self.join(fits[0], x, "the same work listed in both documents, the name in the same list",
+                          f"{ny.name} = {nx.name} on {title!r}")
+
+    def shared_identifiers(self) -> None:
+        """Owners who share an email, ORCID or homepage are one person (different ORCIDs never are)."""
+        first: dict[str, int] = {}
+        for n in self.nodes:
+            for h in sorted(n.handles | {"orcid:" + o for o in n.orcids}):
+                if h in first:
+                    self.join(first[h], n.id, "same contact identifier", h)
+                else:
+                    first[h] = n.id
+
+    def shared_context(self) -> int:
+        """One name in two documents, with two people already known to be one person in both among
+        their co-authors (or one: the owner of both documents, as a supervisor in a thesis record and a
+        co-author in the student's CV): one person. Returns the number of merges."""
+        posting: dict[tuple, list[int]] = defaultdict(list)
+        merged = 0
+        owners = {d: o for d, o in self.m.owner_of.items()}
+        for n in self.nodes:
+            if n.key[0] == "@" or not n.context:
+                continue
+            roots = {self.cl.find(c) for c in n.context}
+            found: dict[int, set[int]] = defaultdict(set)
+            for v in name_variants(n.name):
+                for r in roots:
+                    bucket = posting[(v, r)]
+                    for o in bucket:
+                        if self.nodes[o].document != n.document:
+                            found[self.cl.find(o)].add(r)
+                    if len(bucket) < MAX_POSTING:
+                        bucket.append(n.id)
+            me = self.cl.find(n.id)
+            mine = owners.get(n.document)
+            for other, via in sorted(found.items()):
+                other = self.cl.find(other)
+                if other == me:
+                    continue
+                by_owner = mine is not None and self.cl.find(mine) in via and any(
+                    self.cl.find(owners.get(d, mine)) == self.cl.find(mine) for d in self.cl.documents[other]
+                    if d in owners and d != n.document)
+                if (len(via) >= MIN_SHARED or by_owner) and not self.cl.refusal(other, n.id):
+                    names = sorted(self.nodes[r].name for r in via)
+                    merged += self.join(other, n.id, "same name and co-authors already known to be one person "
+                                        "in both documents" if not by_owner else
+                                        "same name, connected to the owner of both documents",
+                                        f"{self.nodes[other].name} = {n.name}; both with {', '.join(names[:3])}")
+                    me = self.cl.find(n.id)
+        return merged
+
+    def same_organizations(self) -> None:
+        """Owners of one name at one organization in the same year (a degree, a position, a thesis)."""
+        seen: dict[tuple, int] = {}
+        for n in self.nodes:
+            if n.key[0] == "@":
+                continue
+            for org, year in sorted(n.org_years):
+                other = seen.setdefault((n.key, org, year), n.id)
+                if other != n.id and self.join(other, n.id, "same name, same organization in the same year",
+                                               f"{n.name} at {org} in {year}"):
+                    break
+
+
+def _years_agree(a: Listing, b: Listing) -> bool:
+    """Two listings of one title more than two years apart are two works (a later version, an erratum)."""
+    return not (a.year and b.year and a.year.isdigit() and b.year.isdigit()) or abs(int(a.year) - int(b.year)) <= 2

@@ -1,0 +1,177 @@
+"""Person mentions in context: what each document says about each name it prints.
+
+One :class:`Node` is one name (its curation key) on one entry of one document (a work's
+author list, or the document itself for its owner and the supervisors of a degree). A node
+keeps its evidence: the names printed, the work (title key) it is an author of, the nodes it
+is connected to (co-authors, a supervisor and the student), the identifiers the document
+gives its owner (ORCID, email, homepage), and the nodes it can never be (the other authors of
+its work). Identity then decides which nodes are one person: a bibliography may list two
+people of one name (a member and a guest author), so even one document's nodes are joined
+by evidence.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from kg.identity.curation import Curation
+from kg.identity.keys import org_key, title_key
+from kg.records import Document, Education, Position, Work
+
+# A work with more authors than this (a physics collaboration) gives no co-author context or
+# cannot-links: they would cost the square of its list and say little about any one author.
+MAX_CONTEXT_AUTHORS = 60
+
+
+@dataclass
+class Node:
+    """One name in one document, with its evidence."""
+
+    id: int
+    document: str
+    key: tuple
+    names: dict[str, int] = field(default_factory=dict)  # printed name -> times
+    roles: set[str] = field(default_factory=set)
+    titles: set[str] = field(default_factory=set)
+    context: set[int] = field(default_factory=set)
+    cannot: set[int] = field(default_factory=set)
+    handles: set[str] = field(default_factory=set)
+    orcids: set[str] = field(default_factory=set)
+    org_years: set[tuple[str, int]] = field(default_factory=set)  # (organization key, year) for an owner
+
+    @cached_property
+    def name(self) -> str:
+        """The name printed most often (the shortest on a tie, for a stable choice)."""
+        return max(sorted(self.names), key=lambda n: self.names[n])
+
+
+@dataclass
+class Listing:
+    """One work as one document lists it: its title key, year and author nodes in printed order."""
+
+    document: str
+    title: str
+    year: str | None
+    authors: list[int]
+
+
+@dataclass
+class Mentions:
+    """Every node, the works listed, and where each (document, key) is."""
+
+    nodes: list[Node] = field(default_factory=list)
+    listings: list[Listing] = field(default_factory=list)
+    node_of: dict[tuple[str, str | None, tuple], int] = field(default_factory=dict)  # (document, title, key)
+    owner_of: dict[str, int] = field(default_factory=dict)  # document -> owner node
+
+    def node(self, document: str, key: tuple, name: str, role: str, title: str | None = None) -> int:
+        at = self.node_of.get((document, title, key))
+        if at is None:
+            at = self.node_of[(document, title, key)] = len(self.nodes)
+            self.nodes.append(Node(at, document, key))
+        n = self.nodes[at]
+        n.names[name] = n.names.get(name, 0) + 1
+        n.roles.add(role)
+        return at
+
+
+def _link(nodes: list[Node], members: list[int], cannot: bool) -> None:
+    if len(members) > MAX_CONTEXT_AUTHORS:
+        return
+    for i in members:
+        others = [j for j in members if j != i]
+        nodes[i].context.update(others)
+        if cannot:
+            nodes[i].cannot.update(others)
+
+
+def _owner(doc: Document, curation: Curation, out: Mentions) -> int | None:
+    if not doc.subject:
+        return None
+    s = doc.subject
+    at = out.owner_of[doc.path] = out.node(doc.path, curation.mention_key(s.name), s.name, "subject")
+    node = out.nodes[at]
+    node.handles.update(h.lower().rstrip("/") for h in s.emails + s.homepages if h)
+    if s.orcid:
+        node.orcids.add(s.orcid.lower().rstrip("/").rsplit("/", 1)[-1])
+    return at
+
+
+def _years(start: str | None, end: str | None) -> range:
+    """The years from *start* to *end* (at most 15; one year where only one is known)."""
+    a, b = (int(d[:4]) if d and d[:4].isdigit() else None for d in (start, end))
+    a, b = a or b, b or a
+    return range(0) if a is None or b < a else range(a, min(b, a + 15) + 1)
+
+
+def _at(node: Node, ref, start: str | None, end: str | None) -> None:
+    """The owner was at *ref*'s top organization in those years."""
+    if ref is not None:
+        while ref.parent is not None:
+            ref = ref.parent
+        node.org_years.update((org_key(ref.name), y) for y in _years(start, end))
+
+
+def _work(doc: Document, work: Work, owner: int | None, curation: Curation, out: Mentions) -> None:
+    authors = []
+    tk = title_key(work.title)
+    for a in work.authors:
+        at = out.node(doc.path, curation.mention_key(a.name, work.title), a.name, "author", tk)
+        if at not in authors:
+            authors.append(at)
+    owner_printed = owner is not None and any(out.nodes[a].key == out.nodes[owner].key for a in authors)
+    if owner is not None and (work.subject_ordinal or work.authors_not_listed) and not owner_printed:
+        authors.append(owner)
+        if work.kind == "thesis":
+            _at(out.nodes[owner], work.institution, work.year, work.year)
+    for at in authors:
+        out.nodes[at].titles.add(tk)
+    _link(out.nodes, authors, cannot=True)
+    for role, names in (("supervisor", work.supervisors), ("editor", work.editors)):
+        for n in names:
+            at = out.node(doc.path, curation.mention_key(n, work.title), n, role, tk)
+            if role == "supervisor":
+                _link(out.nodes, [at, *authors[:1]], cannot=False)
+    out.listings.append(Listing(doc.path, tk, (work.year or "")[:4] or None, authors))
+
+
+def collect(documents: list[Document], curation: Curation) -> Mentions:
+    """The nodes and listings of every document; see the module docstring."""
+    out = Mentions()
+    for doc in documents:
+        owner = _owner(doc, curation, out)
+        for fact in doc.facts:
+            if isinstance(fact, Work):
+                _work(doc, fact, owner, curation, out)
+            elif isinstance(fact, Education):
+                supervisors = [out.node(doc.path, curation.mention_key(n), n, "supervisor") for n in fact.supervisors]
+                if owner is not None:
+                    _link(out.nodes, [owner, *supervisors], cannot=True)
+                    if fact.thesis_title:
+                        tk = title_key(fact.thesis_title)
+                        out.nodes[owner].titles.add(tk)
+                        year = fact.period.end[:4] if fact.period.end else None
+                        out.listings.append(Listing(doc.path, tk, year, [owner]))
+                if owner is not None:
+                    _at(out.nodes[owner], fact.institution, fact.period.start, fact.period.end)
+            elif isinstance(fact, Position) and owner is not None:
+                _at(out.nodes[owner], fact.organization, fact.period.start, fact.period.end)
+    return out
+
+
+def by_document_key(mentions: Mentions) -> dict[tuple[str, tuple], list[int]]:
+    """(document, key) -> the nodes of that name in that document, in order."""
+    out: dict[tuple, list[int]] = defaultdict(list)
+    for n in mentions.nodes:
+        out[(n.document, n.key)].append(n.id)
+    return out
+
+
+def by_key(mentions: Mentions) -> dict[tuple, list[int]]:
+    """Key -> the nodes that carry it, in document order."""
+    out: dict[tuple, list[int]] = defaultdict(list)
+    for n in mentions.nodes:
+        out[n.key].append(n.id)
+    return out

@@ -1,0 +1,112 @@
+"""Printed names compared: which two names could be one person, and the blocks that find candidates.
+
+Blocking keys (a family-name candidate and the first letter of another word) put every name
+that could be compatible with another into a shared block, so candidates are found by lookup,
+never by comparing all pairs.
+
+>>> names_compatible("Tian-Hua Liao", "Liao Tianhua") is not None
+True
+>>> names_compatible("Zheng Wang", "Zeke Wang") is None
+True
+>>> sorted(block_keys("Z. Wang")), "wang|z" in block_keys("Zheng Wang")
+(['wang|z'], True)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from kg.identity.keys import name_variants, name_words
+
+SAME = "same name up to order, case, accents, titles, hyphens and spacing"
+MIDDLE = "same name, a middle initial printed in one form only"
+INITIALS = "the initials fit the full name"
+
+
+@lru_cache(maxsize=200_000)
+def _parts(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(words longer than a letter, single letters), both in printed order."""
+    words = name_words(name)
+    return tuple(w for w in words if len(w) > 1), tuple(w for w in words if len(w) == 1)
+
+
+def block_keys(name: str) -> frozenset[str]:
+    """``family|letter`` for each word that could be the family name and each other word's first letter."""
+    return _block_keys(name)
+
+
+@lru_cache(maxsize=200_000)
+def _block_keys(name: str) -> frozenset[str]:
+    words = name_words(name)
+    keys = set()
+    for i, w in enumerate(words):
+        if len(w) > 1:
+            keys.update(f"{w}|{o[0]}" for j, o in enumerate(words) if j != i)
+    if not keys and words:
+        keys.add("|".join(sorted(words)))  # a one-word name blocks with itself only
+    return frozenset(keys)
+
+
+def _initials_fit(short: str, full: str) -> bool:
+    """Whether *short* (one or more initials and the family name) abbreviates *full*."""
+    long_s, letters_s = _parts(short)
+    long_f, letters_f = _parts(full)
+    if not letters_s or not long_s or len(long_f) <= len(long_s):
+        return False
+    rest = list(long_f)
+    for w in long_s:
+        if w not in rest:
+            return False
+        rest.remove(w)
+    for given in (rest, rest[::-1]):
+        joined = "".join(given)
+        if joined[0] != letters_s[0]:
+            continue
+        pos, left = 1, []
+        for ch in letters_s[1:]:
+            found = joined.find(ch, pos)
+            if found < 0:
+                left.append(ch)
+            else:
+                pos = found + 1
+        if not left or tuple(left) == letters_f[:len(left)]:
+            return True
+    return False
+
+
+def names_compatible(a: str, b: str) -> str | None:
+    """The rule by which printed names *a* and *b* could name one person, or None.
+
+    >>> names_compatible("John A. Smith", "John Smith") == MIDDLE
+    True
+    >>> names_compatible("J. Smith", "John Smith") == INITIALS, names_compatible("K. Smith", "John Smith")
+    (True, None)
+    >>> names_compatible("T.-H. Liao", "Tianhua Liao") == INITIALS
+    True
+    """
+    return _compatible(a, b) if a <= b else _compatible(b, a)
+
+
+@lru_cache(maxsize=400_000)
+def _compatible(a: str, b: str) -> str | None:
+    if name_variants(a) & name_variants(b):
+        return SAME
+    (long_a, letters_a), (long_b, letters_b) = _parts(a), _parts(b)
+    if len(long_a) >= 2 and sorted(long_a) == sorted(long_b):
+        if not letters_a or not letters_b or letters_a == letters_b:
+            return MIDDLE
+        return None
+    if len(long_a) >= 2 and len(long_b) >= 2:
+        return None
+    if _initials_fit(a, b) or _initials_fit(b, a):
+        return INITIALS
+    if long_a and sorted(long_a) == sorted(long_b) and letters_a and letters_b:
+        shorter, longer = sorted((letters_a, letters_b), key=len)
+        if longer[:len(shorter)] == shorter:
+            return MIDDLE
+    return None
+
+
+def is_full_name(name: str) -> bool:
+    """Two or more words longer than a letter: a name that is not only initials and a family name."""
+    return len(_parts(name)[0]) >= 2

@@ -1,0 +1,73 @@
+"""Identity on evidence: namesakes kept apart, shared works and identifiers join, curation wins."""
+
+from __future__ import annotations
+
+from kg.identity.curation import Curation
+from kg.identity.names import block_keys, names_compatible
+from kg.identity.resolve import resolve
+from kg.records import Author, Document, Profile, Span, Work
+
+
+def work(doc: str, line: int, title: str, *names: str, year: str = "2020") -> Work:
+    return Work(title, Span(doc, line, line), authors=[Author(n, n) for n in names], year=year)
+
+
+def bib(path: str, *works: Work) -> Document:
+    return Document(path, "bibtex", "0", None, facts=list(works))
+
+
+def test_one_name_in_two_unconnected_groups_is_two_people_listed_as_possibly_the_same():
+    # "Wei Wang" in a.bib (with Ann Lee) and b.bib (with Bo Chen): no shared work, identifier or
+    # co-author, so two people; the pair is listed with the curation line that would join it.
+    a = bib("a.bib", work("a.bib", 1, "Graph Caches", "Wei Wang", "Ann Lee"))
+    b = bib("b.bib", work("b.bib", 1, "Stream Kernels", "Wei Wang", "Bo Chen"))
+    res = resolve([a, b])
+    assert res.person("Wei Wang", "Graph Caches", "a.bib") != res.person("Wei Wang", "Stream Kernels", "b.bib")
+    (pair,) = [d for d in res.decisions if d.rule.startswith("possibly the same")]
+    assert "same_as: [[Wei Wang @ a.bib, Wei Wang @ b.bib]]" in pair.evidence
+
+
+def test_curation_joins_a_listed_pair_with_one_line():
+    a = bib("a.bib", work("a.bib", 1, "Graph Caches", "Wei Wang", "Ann Lee"))
+    b = bib("b.bib", work("b.bib", 1, "Stream Kernels", "Wei Wang", "Bo Chen"))
+    cur = Curation.from_text("people:\n  same_as:\n    - [Wei Wang @ a.bib, Wei Wang @ b.bib]\n", "c.yaml")
+    res = resolve([a, b], cur)
+    assert res.person("Wei Wang", "Graph Caches", "a.bib") == res.person("Wei Wang", "Stream Kernels", "b.bib")
+    assert cur.check_against({("wang", "wei")}, set()) == []
+
+
+def test_a_work_both_documents_list_joins_its_authors_initials_included():
+    # The same title in both lists: "Z. Wang" is the only name of b.bib's list that fits "Zheng Wang".
+    a = bib("a.bib", work("a.bib", 1, "Sparse Attention at Scale", "Zheng Wang", "Ann Lee"))
+    b = bib("b.bib", work("b.bib", 4, "Sparse attention at scale", "A. Lee", "Z. Wang"))
+    res = resolve([a, b])
+    assert res.person("Z. Wang", "Sparse attention at scale", "b.bib") == res.person(
+        "Zheng Wang", "Sparse Attention at Scale", "a.bib")
+    assert res.person("A. Lee", "Sparse attention at scale", "b.bib") == res.person(
+        "Ann Lee", "Sparse Attention at Scale", "a.bib")
+
+
+def test_two_authors_of_one_work_and_different_orcids_never_merge():
+    # "Z. Wang" fits both full names of one work, which are two people: never one, and the initials
+    # form is not joined to either in that document.
+    a = bib("a.bib", work("a.bib", 1, "Two Wangs", "Zheng Wang", "Zeke Wang", "Z. Wang"))
+    res = resolve([a])
+    assert len({res.person(n, "Two Wangs", "a.bib") for n in ("Zheng Wang", "Zeke Wang", "Z. Wang")}) == 3
+    # Owners of one name sharing an email are one; a different ORCID on a third keeps it apart.
+    docs = [Document(f"cv{i}.md", "markdown", "0", Profile("Jane Doe", Span(f"cv{i}.md", 1, 1),
+                                                           emails=[email], orcid=orcid), facts=[])
+            for i, (email, orcid) in enumerate([("jd@x.org", "0000-0001"), ("jd@x.org", None),
+                                                ("jd@x.org", "0000-0002")])]
+    res = resolve(docs)
+    owners = [res.subject_of_document[d.path] for d in docs]
+    assert owners[0] == owners[1] != owners[2]
+
+
+def test_names_compatible_and_blocks():
+    assert names_compatible("Tian-Hua Liao", "Tianhua Liao") is not None
+    assert names_compatible("Robert (Bob) Miller", "Robert Miller") is not None
+    assert names_compatible("José García", "Jose Garcia") is not None
+    assert names_compatible("J. R. Smith", "John A. Smith") is None  # the middle initials differ
+    assert names_compatible("X.-B. Xie", "Xiao-Yan Xie") is None
+    # Every compatible pair shares a block: candidates are found by lookup, not by comparing all pairs.
+    assert block_keys("T.-H. Liao") & block_keys("Liao Tianhua")
