@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup notebooks bench eval clean
+.PHONY: run test setup notebooks bench bench-scale bench-identity eval clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,16 @@ notebooks: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# The build at scale (issue 14): synthetic CVs from ../shared/tools/gen_corpus.py, e.g. DOCS=50,100,200,500.
+DOCS ?= 50,100,200
+bench-scale: $(STAMP)
+	$(BIN)/python -m bench.bench_build --docs $(DOCS)
+
+# Identity alone on crowded labelled corpora (issue 13), e.g. MENTIONS=10000,100000,1000000.
+MENTIONS ?= 10000,100000
+bench-identity: $(STAMP)
+	$(BIN)/python -m bench.bench_identity --mentions $(MENTIONS)
 
 # Reader accuracy on ../shared/corpus (skips with a message where it is absent).
 eval: $(STAMP)

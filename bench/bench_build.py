@@ -1,0 +1,328 @@
+"""The build at scale through the real path, and the commands and queries on the largest store.
+
+For each size in ``--docs`` it writes synthetic CVs with ``../shared/tools/gen_corpus.py OUT N SEED``
+(skipped with a message where that folder is absent), runs ``kg build`` as a subprocess (readers,
+identity, RDF, store, validation, HTML) and reports wall seconds, the child's peak resident
+memory (``wait4`` rusage), the growth exponent between successive sizes (log t2/t1 / log w2/w1 on
+works), and correctness at scale: the works the build found against the generator's
+``works_unique``, the people found against ``authors_unique_people``, and the SHACL result.
+
+On the largest store it then times, each as a subprocess the way a user runs it (Python start-up
+included; ``kg --version`` gives that baseline): ``kg collaborators``, ``kg shared`` and ``kg path``
+for a typical person (median number of works) and the busiest one, ``kg analyze``, ``kg html``,
+and every example query in ``queries/`` (or ``kg/data/queries/``) with its ``?name``-like
+variables bound to each of the two people. Last, the co-author projection against a DuckDB
+self-join over the same authorships (exported from the store with one SPARQL query): both
+times, the ratio, and whether the edge counts and joint-work totals agree. The seed build
+(``data/``) is timed too.
+
+Run: ``.venv/bin/python -m bench.bench_build [--docs 5,10] [--seed 1] [--keep DIR] [--no-commands]
+[--generator PATH] [--json FILE]``. Default: 3 and 6 CVs (about a minute); ``make bench-scale`` runs 50,100,200.
+Issue 14 measured 100 CVs in 74 s and 1,000 CVs in 23 min and 10 GiB: mind the machine before
+asking for 1,000. Output: markdown tables, also saved as JSON in ``bench/results/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+# ../shared beside the project root (a worktree sits one level deeper: the nearest one up is taken).
+GENERATOR = next((p / "shared" / "tools" / "gen_corpus.py" for p in Path(__file__).resolve().parents[1:]
+                  if (p / "shared" / "tools" / "gen_corpus.py").is_file()),
+                 Path(__file__).resolve().parents[2] / "shared" / "tools" / "gen_corpus.py")
+RESULTS = ROOT / "bench" / "results"
+KG = [sys.executable, "-m", "kg"]
+AUTHORSHIPS = """PREFIX kg: <https://kg.example/ns#>
+SELECT DISTINCT ?w ?p WHERE { { ?w kg:hasAuthor ?p } UNION { ?w kg:hasAuthorship/kg:author ?p } }"""
+
+
+def run(cmd: list[str], timeout: float = 3600) -> dict:
+    """Run *cmd*; its wall seconds, peak resident MiB (of that child), exit status and output."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=out, stderr=err, cwd=ROOT)
+        deadline = t0 + timeout
+        while True:  # wait4 reaps the child with its own rusage (peak RSS of this child alone)
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() > deadline:
+                proc.kill()
+                pid, status, usage = os.wait4(proc.pid, 0)
+                break
+            time.sleep(0.05)
+        seconds = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return {"seconds": round(seconds, 2), "peak_mib": round(usage.ru_maxrss / 1024, 1),
+                "status": proc.returncode, "stdout": out.read().decode("utf-8", "replace"),
+                "stderr": err.read().decode("utf-8", "replace")}
+
+
+def exponent(t1, t2, n1, n2) -> float | None:
+    """log(t2/t1) / log(n2/n1), or None where it means nothing.
+
+    >>> round(exponent(10, 40, 100, 200), 2)
+    2.0
+    """
+    if not all(isinstance(v, (int, float)) and v > 0 for v in (t1, t2, n1, n2)) or n1 == n2:
+        return None
+    return math.log(t2 / t1) / math.log(n2 / n1)
+
+
+def parse_summary(text: str) -> dict:
+    """The counts and SHACL result in ``kg build``'s summary.
+
+    >>> parse_summary("read 3 documents: 40 people (3 profiled), 99 works, 5 organizations\\n"
+    ...               "validation: 2 violations of shapes.ttl\\nskipped: 1")
+    {'people': 40, 'works': 99, 'shacl': '2 violations', 'skipped': 1}
+    """
+    out: dict = {}
+    m = re.search(r"read \d+ documents?: (\d+) people.*?, (\d+) works", text)
+    if m:
+        out["people"], out["works"] = int(m.group(1)), int(m.group(2))
+    m = re.search(r"validation: (?:(conforms)|(\d+) violations)", text)
+    if m:
+        out["shacl"] = "conforms" if m.group(1) else f"{m.group(2)} violations"
+    m = re.search(r"skipped: (\d+)", text)
+    if m:
+        out["skipped"] = int(m.group(1))
+    return out
+
+
+def build_size(n: int, seed: int, base: Path, generator: Path = GENERATOR) -> dict:
+    data, out = base / f"cv-{n}", base / f"out-{n}"
+    gen = subprocess.run([sys.executable, str(generator), str(data), str(n), str(seed)],
+                         capture_output=True, text=True, check=True)
+    expected = json.loads(gen.stdout.strip().splitlines()[-1])
+    result = run(KG + ["build", str(data), "--out", str(out)])
+    row = {"documents": n, "works_expected": expected["works_unique"],
+           "people_expected": expected["authors_unique_people"], "seconds": result["seconds"],
+           "peak_mib": result["peak_mib"], "status": result["status"], "out": str(out)}
+    row.update(parse_summary(result["stdout"]))
+    if result["status"]:
+        row["error"] = result["stderr"].strip().splitlines()[-1:] or ["exit " + str(result["status"])]
+    return row
+
+
+# --- after the build ------------------------------------------------------------------------
+
+def people_to_ask(out: Path) -> dict[str, str]:
+    """A typical person (median works) and the busiest, among names the store holds once."""
+    from kg.store import open_store
+
+    store = open_store(out)
+    rows = store.query("""PREFIX kg: <https://kg.example/ns#>
+        SELECT ?p ?name (COUNT(DISTINCT ?w) AS ?n) WHERE { ?w kg:hasAuthor ?p . ?p kg:name ?name }
+        GROUP BY ?p ?name""")
+    counts = [(int(r["n"].value), r["name"].value) for r in rows]
+    org = next(iter(store.query("""PREFIX kg: <https://kg.example/ns#>
+        SELECT ?name (COUNT(*) AS ?n) WHERE { ?x kg:organization ?o . ?o kg:name ?name }
+        GROUP BY ?name ORDER BY DESC(?n) LIMIT 1""")), None)
+    del store
+    names = [name for _, name in counts]
+    unique = sorted((c, name) for c, name in counts if names.count(name) == 1)
+    if not unique:
+        return {}
+    return {"typical": unique[len(unique) // 2][1], "busiest": unique[-1][1],
+            "institution": org["name"].value if org else ""}
+
+
+def query_files() -> list[Path]:
+    for folder in (ROOT / "queries", ROOT / "kg" / "data" / "queries"):
+        if folder.is_dir() and any(folder.glob("*.rq")):
+            return sorted(folder.glob("*.rq"))
+    return []
+
+
+def query_binds(path: Path) -> list[str]:
+    """The variables a query's header says it binds (between ``Binds:`` and ``Columns:``)."""
+    header = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        header.append(line)
+    text = "\n".join(header)
+    m = re.search(r"Binds:(.*?)(?:Columns:|$)", text, re.S)
+    return sorted(set(re.findall(r"\?(\w+)", m.group(1)))) if m else []
+
+
+PERSON_VARIABLES = ("name", "name1", "name2", "supervisorName")
+
+
+def bind_args(variables: list[str], who: str | None, people: dict[str, str]) -> list[str]:
+    """``--bind`` options for the variables a query takes: its person ones bound to *who* (and the
+    other person), an institution to the commonest organization, a year to 2020.
+
+    >>> bind_args(["name", "year"], "typical", {"typical": "A B", "busiest": "C D"})
+    ['--bind', 'name=A B', '--bind', 'year=2020']
+    """
+    values = {"institution": people.get("institution", ""), "year": "2020"}
+    if who:
+        other = people["busiest" if who == "typical" else "typical"]
+        values.update(name=people[who], name1=people[who], name2=other, supervisorName=people[who])
+    return [arg for v in variables if values.get(v) for arg in ("--bind", f"{v}={values[v]}")]
+
+
+def time_commands(out: Path) -> list[dict]:
+    people = people_to_ask(out)
+    rows = []
+
+    def timed(label, args, who=""):
+        r = run(KG + args + ["--out", str(out)] if args[0] != "--version" else KG + args, timeout=1800)
+        lines = len(r["stdout"].splitlines())
+        rows.append({"command": label, "person": who, "seconds": r["seconds"], "peak_mib": r["peak_mib"],
+                     "status": r["status"], "output_lines": lines})
+        print(f"  {label} {who}: {r['seconds']} s", flush=True)
+
+    timed("kg --version (start-up)", ["--version"])
+    if not people:
+        return rows
+    for who in ("typical", "busiest"):
+        name, other = people[who], people["busiest" if who == "typical" else "typical"]
+        timed("kg collaborators", ["collaborators", name], f"{who}: {name}")
+        timed("kg shared", ["shared", name, other], f"{who}: {name} + {other}")
+    timed("kg path", ["path", people["typical"], people["busiest"]], f"{people['typical']} -> {people['busiest']}")
+    with tempfile.TemporaryDirectory() as tmp:
+        timed("kg analyze", ["analyze", "--report", str(Path(tmp) / "report.html")])
+        timed("kg html", ["html", "-o", str(Path(tmp) / "graph.html")])
+    for path in query_files():
+        variables = query_binds(path)
+        graph_result = re.search(r"^\s*(CONSTRUCT|DESCRIBE)\b", path.read_text(encoding="utf-8"), re.M | re.I)
+        form = ["--format", "ntriples" if graph_result else "csv"]
+        if not any(v in PERSON_VARIABLES for v in variables):
+            binds = bind_args(variables, None, people)
+            timed(f"kg query {path.stem}", ["query", path.stem, *form, *binds], " ".join(binds[1::2]))
+            continue
+        for who in ("typical", "busiest"):
+            binds = bind_args(variables, who, people)
+            timed(f"kg query {path.stem}", ["query", path.stem, *form, *binds], f"{who}: {people[who]}")
+    return rows
+
+
+def coauthor_projection(store):
+    """The co-author projection, through the one entry point the benchmark uses (it may move)."""
+    from kg.projections import coauthor_graph
+
+    return coauthor_graph(store)
+
+
+def projection_vs_duckdb(out: Path) -> dict:
+    """The co-author projection against a DuckDB self-join on the same authorships."""
+    import duckdb
+    import pandas as pd
+
+    from kg.store import open_store
+
+    store = open_store(out)
+    t0 = time.perf_counter()
+    authorships = pd.DataFrame([(r["w"].value, r["p"].value) for r in store.query(AUTHORSHIPS)], columns=["w", "p"])
+    export = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    graph = coauthor_projection(store)
+    projection = time.perf_counter() - t0
+    joint_projection = sum(d["joint_works"] for _, _, d in graph.edges(data=True))
+
+    con = duckdb.connect()
+    t0 = time.perf_counter()
+    con.register("authorships", authorships)
+    edges = con.execute("""SELECT a.p, b.p, COUNT(*) AS joint FROM authorships a JOIN authorships b
+                           ON a.w = b.w AND a.p < b.p GROUP BY a.p, b.p""").fetchall()
+    duck = time.perf_counter() - t0
+    joint_duck = sum(e[2] for e in edges)
+    return {"authorships": len(authorships), "export_seconds": round(export, 3),
+            "projection_seconds": round(projection, 3), "duckdb_seconds": round(duck, 3),
+            "ratio": round(projection / duck, 1) if duck else None,
+            "edges_projection": graph.number_of_edges(), "edges_duckdb": len(edges),
+            "joint_works_projection": joint_projection, "joint_works_duckdb": joint_duck,
+            "agree": graph.number_of_edges() == len(edges) and joint_projection == joint_duck}
+
+
+# --- report ---------------------------------------------------------------------------------
+
+def markdown(builds: list[dict], seed_build: dict | None, commands: list[dict], projection: dict | None) -> str:
+    out = ["| documents | works expected | works found | people expected | people found | `kg build` s "
+           "| peak MiB | exponent | SHACL |", "|---|---|---|---|---|---|---|---|---|"]
+    for r in builds:
+        exp = "" if r.get("exponent") is None else f"{r['exponent']:.2f}"
+        out.append(f"| {r['documents']:,} | {r['works_expected']:,} | {r.get('works', '?')} | "
+                   f"{r['people_expected']:,} | {r.get('people', '?')} | {r['seconds']:.1f} | {r['peak_mib']:.0f} | "
+                   f"{exp} | {r.get('shacl', r.get('error', '?'))} |")
+    if seed_build:
+        out.append(f"\nSeed build (data/): {seed_build['seconds']:.2f} s, {seed_build['peak_mib']:.0f} MiB peak, "
+                   f"{seed_build.get('works', '?')} works, {seed_build.get('shacl', '?')}.")
+    if commands:
+        out += [f"\nOn the largest store ({builds[-1]['documents']} CVs):\n",
+                "| command | person | seconds | peak MiB | exit | output lines |", "|---|---|---|---|---|---|"]
+        out += [f"| {c['command']} | {c['person']} | {c['seconds']:.2f} | {c['peak_mib']:.0f} | {c['status']} | "
+                f"{c['output_lines']} |" for c in commands]
+    if projection:
+        p = projection
+        out += ["", "| co-author projection | seconds | edges | joint works |", "|---|---|---|---|",
+                f"| `coauthor_graph(store)` | {p['projection_seconds']:.3f} | {p['edges_projection']:,} | "
+                f"{p['joint_works_projection']:,} |",
+                f"| DuckDB self-join | {p['duckdb_seconds']:.3f} | {p['edges_duckdb']:,} | {p['joint_works_duckdb']:,} |",
+                f"\nratio {p['ratio']}x; {p['authorships']:,} authorships exported in {p['export_seconds']:.2f} s; "
+                f"counts {'agree' if p['agree'] else 'DISAGREE'}."]
+    return "\n".join(out)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--docs", default="3,6", help="comma-separated numbers of CVs, e.g. 50,100,200")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", type=Path, help="write corpora and builds here and keep them")
+    parser.add_argument("--no-commands", action="store_true", help="builds only: no commands, queries, projection")
+    parser.add_argument("--generator", type=Path, default=GENERATOR, help=f"default: {GENERATOR}")
+    parser.add_argument("--json", type=Path, default=RESULTS / "build.json")
+    args = parser.parse_args(argv)
+    if not args.generator.is_file():
+        print(f"skipped: no corpus generator at {args.generator} (it lives in ../shared/tools beside the project)")
+        return 0
+    sizes = sorted(int(s) for s in args.docs.split(",") if s.strip())
+    builds, commands, projection = [], [], None
+    with tempfile.TemporaryDirectory(prefix="kg-build-") as tmp:
+        base = args.keep or Path(tmp)
+        base.mkdir(parents=True, exist_ok=True)
+        seed_build = None
+        if (ROOT / "data").is_dir():
+            r = run(KG + ["build", str(ROOT / "data"), "--out", str(base / "out-seeds")])
+            seed_build = {"seconds": r["seconds"], "peak_mib": r["peak_mib"], **parse_summary(r["stdout"])}
+        for n in sizes:
+            row = build_size(n, args.seed, base, args.generator)
+            if builds:
+                prev = builds[-1]
+                row["exponent"] = exponent(prev["seconds"], row["seconds"], prev.get("works"), row.get("works"))
+            builds.append(row)
+            print(f"  {n} CVs: {row['seconds']} s, {row['peak_mib']} MiB, {row.get('works')} works", flush=True)
+        largest = Path(builds[-1]["out"]) if builds and not builds[-1].get("status") else None
+        if largest and not args.no_commands:
+            commands = time_commands(largest)
+            projection = projection_vs_duckdb(largest)
+    text = markdown(builds, seed_build, commands, projection)
+    print(f"\n`kg build` on synthetic CVs (gen_corpus.py seed {args.seed}; {os.cpu_count()} cores, "
+          f"load {os.getloadavg()[0]:.1f}):\n")
+    print(text)
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps({"builds": builds, "seed_build": seed_build, "commands": commands,
+                                     "projection": projection}, indent=1) + "\n")
+    print(f"\nsaved {args.json}")
+    failed = [r for r in builds if r.get("status") or r.get("works") != r["works_expected"]
+              or r.get("shacl") != "conforms"]
+    return 1 if any(r.get("status") for r in failed) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,229 @@
+"""Identity alone: how well and how fast kg tells people apart on crowded labelled corpora.
+
+For each size in ``--mentions`` it generates a crowded corpus with :mod:`bench.identity_corpus`
+(BibTeX files of research groups sharing common names, movers, initials-only lists, printed
+variants), reads it with kg's readers (not timed), then runs identity alone through
+:mod:`bench.identity_adapter` in a forked child and reports its seconds and peak memory (the
+child's high-water resident set above its start, so the documents read before are not
+counted), the growth exponent between successive sizes (log t2/t1 / log m2/m1), and the scores
+of its clustering of author mentions against the truth: pairwise and B-cubed precision, recall
+and F1 (:mod:`bench.identity_scores`), false merges (clusters joining several people) and split
+people. The goal of issue 13: precision >= 0.99 and B3 F1 >= 0.97; 100k mentions in under a minute.
+
+Then the seed documents (``data/`` with its curation file): the expectations the identity issue
+names (Zheng Wang and Zeke Wang apart; "Zhang Tianwei" is Tianwei Zhang; the thesis supervisors
+join the co-authors of the same name), and every cluster that joins differently printed names,
+for review.
+
+Run: ``.venv/bin/python -m bench.bench_identity [--mentions 10000,100000,1000000] [--seed 1]
+[--keep DIR] [--no-seeds] [--json FILE]``. Default: 10k mentions (about 15 s); ``make bench-identity``
+runs 10k and 100k. The table is printed as markdown and saved as JSON in ``bench/results/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import pickle
+import re
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from bench.identity_corpus import generate, read_truth, write
+from bench.identity_scores import bcubed_scores, cluster_errors, pairwise_scores
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+
+# What the identity issue expects of the seeds: (together?, name a, role a, name b, role b); a role
+# of None takes every mention of the name.
+SEED_EXPECTATIONS = [
+    (False, "Zheng Wang", None, "Zeke Wang", None),
+    (True, "Zhang Tianwei", None, "Tianwei Zhang", "author"),
+    (True, "Zheng Wang", "supervisor", "Zheng Wang", "author"),
+    (True, "Jie Xu", "supervisor", "Jie Xu", "author"),
+]
+
+
+def _kib(field: str) -> int:
+    with open("/proc/self/status") as handle:
+        for line in handle:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    return 0
+
+
+def in_child(step):
+    """Run *step* in a forked child: ``(seconds, peak MiB above the child's start, its result)``."""
+    read, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        try:
+            start = _kib("VmRSS")
+            t0 = time.perf_counter()
+            result = step()
+            payload = (time.perf_counter() - t0, (_kib("VmHWM") - start) / 1024, result)
+        except BaseException as err:  # report, never hang the parent
+            payload = (float("nan"), float("nan"), f"failed: {err!r}")
+        with os.fdopen(write_end, "wb") as handle:
+            pickle.dump(payload, handle)
+        os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read, "rb") as handle:
+        payload = pickle.load(handle)
+    os.waitpid(pid, 0)
+    return payload
+
+
+def _key_of(place: str | None) -> str | None:
+    """The BibTeX key in a work's place (``@inproceedings{w12}`` -> ``w12``)."""
+    found = re.search(r"\{([^}]*)\}", place or "")
+    return found.group(1) if found else place
+
+
+def read_corpus(folder: Path):
+    from kg.sources import read_document
+
+    return [read_document(p) for p in sorted(folder.glob("*.bib"))]
+
+
+def score_corpus(folder: Path, sizes_label: int) -> dict:
+    """Identity on one generated corpus: timing in a child process, then the scores."""
+    from bench.identity_adapter import person_clusters
+
+    t0 = time.perf_counter()
+    docs = read_corpus(folder)
+    read_seconds = time.perf_counter() - t0
+    truth = read_truth(folder)
+
+    def step():
+        clusters = person_clusters(docs)
+        predicted = {(Path(m.document).name, _key_of(m.work), m.position): person
+                     for m, person in clusters.items() if m.role == "author"}
+        return predicted
+
+    seconds, mib, predicted = in_child(step)
+    row = {"mentions": len(truth), "people": len(set(truth.values())), "read_seconds": round(read_seconds, 2),
+           "seconds": round(seconds, 2), "peak_mib": round(mib, 1)}
+    if isinstance(predicted, str):
+        row["error"] = predicted
+        return row
+    row["scored"] = sum(1 for m in predicted if m in truth)
+    row["unmatched"] = len(truth) - row["scored"]
+    row["clusters"] = len({p for m, p in predicted.items() if m in truth})
+    row["pairwise"] = pairwise_scores(predicted, truth)._asdict()
+    row["bcubed"] = bcubed_scores(predicted, truth)._asdict()
+    row.update(cluster_errors(predicted, truth)._asdict())
+    return row
+
+
+def _name_key(name: str) -> tuple[str, ...]:
+    return tuple(sorted(re.findall(r"[a-z]+", name.lower())))
+
+
+def check_seeds(data: Path) -> dict:
+    """The seed expectations, and the clusters that join differently printed names."""
+    from kg.sources import find_sources, read_source
+
+    from bench.identity_adapter import person_clusters
+
+    curation = data / "curation.yaml"
+    found, _ = find_sources(data, exclude=(curation.name,))
+    docs = [read_source(f) for f in found]
+    clusters = person_clusters(docs, curation if curation.exists() else None)
+
+    def clusters_of(name, role):
+        return {p for m, p in clusters.items() if _name_key(m.name) == _name_key(name) and role in (None, m.role)}
+
+    checks = []
+    for together, a, role_a, b, role_b in SEED_EXPECTATIONS:
+        ca, cb = clusters_of(a, role_a), clusters_of(b, role_b)
+        ok = bool(ca and cb) and (ca == cb and len(ca) == 1 if together else not (ca & cb))
+        what = f"{a}{f' ({role_a})' if role_a else ''} {'=' if together else '!='} {b}{f' ({role_b})' if role_b else ''}"
+        checks.append({"expectation": what, "holds": ok, "clusters": [len(ca), len(cb)]})
+    names = defaultdict(set)
+    for m, p in clusters.items():
+        names[p].add(m.name)
+    joined = sorted(sorted(v) for v in names.values() if len({_name_key(n) for n in v}) > 1)
+    return {"mentions": len(clusters), "clusters": len(names), "checks": checks, "joined_names": joined}
+
+
+def exponent(t1: float, t2: float, n1: float, n2: float) -> float | None:
+    """Growth exponent of time between two sizes.
+
+    >>> round(exponent(1.0, 4.0, 1000, 2000), 2)
+    2.0
+    """
+    if min(t1, t2, n1, n2) <= 0 or n1 == n2 or any(map(math.isnan, (t1, t2))):
+        return None
+    return math.log(t2 / t1) / math.log(n2 / n1)
+
+
+def markdown(rows: list[dict]) -> str:
+    head = ("| mentions | people | clusters | identity s | peak MiB | exponent | pairwise P / R / F1 "
+            "| B3 P / R / F1 | false merges | split people |\n|---|---|---|---|---|---|---|---|---|---|")
+    lines = [head]
+    for r in rows:
+        if "error" in r:
+            lines.append(f"| {r['mentions']} | {r['people']} | {r['error']} |")
+            continue
+        pw, b3 = r["pairwise"], r["bcubed"]
+        exp = "" if r.get("exponent") is None else f"{r['exponent']:.2f}"
+        lines.append(f"| {r['mentions']:,} | {r['people']:,} | {r['clusters']:,} | {r['seconds']:.2f} | "
+                     f"{r['peak_mib']:.0f} | {exp} | {pw['precision']:.3f} / {pw['recall']:.3f} / {pw['f1']:.3f} | "
+                     f"{b3['precision']:.3f} / {b3['recall']:.3f} / {b3['f1']:.3f} | {r['false_merges']} | "
+                     f"{r['split_people']} |")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mentions", default="10000", help="comma-separated corpus sizes (author mentions)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", type=Path, help="write the corpora here (one folder per size) and keep them")
+    parser.add_argument("--no-seeds", action="store_true", help="skip the seed documents in data/")
+    parser.add_argument("--json", type=Path, default=RESULTS / "identity.json")
+    args = parser.parse_args(argv)
+    sizes = [int(s) for s in args.mentions.split(",") if s.strip()]
+
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="kg-identity-") as tmp:
+        base = args.keep or Path(tmp)
+        for n in sizes:
+            folder = base / f"mentions-{n}"
+            docs, truth, people = generate(n, args.seed)
+            write(folder, docs, truth, people)
+            row = score_corpus(folder, n)
+            if rows and "error" not in row and "error" not in rows[-1]:
+                row["exponent"] = exponent(rows[-1]["seconds"], row["seconds"], rows[-1]["mentions"], row["mentions"])
+            rows.append(row)
+            print(f"  {n:,} mentions: identity {row.get('seconds')} s (reading {row['read_seconds']} s)", flush=True)
+    print(f"\nIdentity alone on generated crowded corpora (seed {args.seed}; {os.cpu_count()} cores):\n")
+    print(markdown(rows))
+    for r in rows:
+        if r.get("unmatched"):
+            print(f"- {r['unmatched']} of {r['mentions']} labelled mentions not found in what kg read (not scored)")
+    result = {"corpora": rows}
+    if not args.no_seeds and (ROOT / "data").is_dir():
+        seeds = check_seeds(ROOT / "data")
+        result["seeds"] = seeds
+        print(f"\nSeeds (data/): {seeds['mentions']} person mentions in {seeds['clusters']} clusters")
+        for c in seeds["checks"]:
+            print(f"- {'holds' if c['holds'] else 'FAILS'}: {c['expectation']}")
+        print(f"- clusters joining differently printed names: {len(seeds['joined_names'])}")
+        for names in seeds["joined_names"]:
+            print(f"  - {' | '.join(names)}")
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(result, indent=1) + "\n")
+    print(f"\nsaved {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
