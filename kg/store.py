@@ -40,6 +40,18 @@ def open_store(out_dir: str | Path = "out") -> pyoxigraph.Store:
     return pyoxigraph.Store.read_only(str(path))
 
 
+def create_store(path: Path, sources: Path, merged: Path) -> None:
+    """Bulk-load a new store at *path*: the sources' named graphs (N-Quads file *sources*), the merged
+    view (N-Triples file *merged*) in the default graph, and the ontology in its own graph."""
+    store = pyoxigraph.Store(str(path))
+    store.bulk_load(path=str(sources), format=pyoxigraph.RdfFormat.N_QUADS)
+    store.bulk_load(path=str(merged), format=pyoxigraph.RdfFormat.N_TRIPLES, to_graph=pyoxigraph.DefaultGraph())
+    store.bulk_load(input=ontology_ttl(), format=pyoxigraph.RdfFormat.TURTLE,
+                    to_graph=pyoxigraph.NamedNode(ONTOLOGY_GRAPH))
+    store.flush()
+    del store
+
+
 def write_store(out_dir: Path, trig: bytes, ttl: bytes) -> None:
     """Load a fresh store (the sources' named graphs, the merged view, the ontology) beside the old one,
     then swap it in, so a reader sees the old store or the new one."""

@@ -7,12 +7,13 @@ bibliography) gives its works, authors and venues; facts about an owner need one
 
 from __future__ import annotations
 
-from rdflib import RDF, XSD, Dataset, Graph, Literal, URIRef
+from rdflib import RDF, XSD, Literal, URIRef
 from rdflib.namespace import PROV
 
 from kg.identity.keys import slug
 from kg.identity.resolution import Resolution
 from kg.identity.works import thesis_work
+from kg.rdf.quads import TripleSet
 from kg.rdf.terms import date_literal, local_name, org_path, source_iri
 from kg.rdf.writer import GraphWriter
 from kg.records import Award, Document, Education, Interest, Position, Project, ServiceRole, Skill, Talk, Work
@@ -235,11 +236,11 @@ class DocumentWriter(GraphWriter):
         self.provenance(node, i.span)
 
 
-def document_graph(ds: Dataset, doc: Document, res: Resolution, document_date: str | None,
-                   include_private: bool = False) -> Graph:
-    """Add *doc*'s named graph to *ds* and return it."""
+def document_graph(doc: Document, res: Resolution, document_date: str | None,
+                   include_private: bool = False) -> TripleSet:
+    """*doc*'s named graph."""
     source = source_iri(doc.path)
-    g = ds.graph(source)
+    g = TripleSet(source)
     w = DocumentWriter(g, doc, res, source, include_private)
     for c in (KG.SourceDocument, PROV.Entity, SCHEMA.DigitalDocument):
         w.add(source, RDF.type, c)

@@ -5,10 +5,11 @@
 
 from __future__ import annotations
 
-from rdflib import RDF, XSD, Graph, Literal, URIRef
+from rdflib import RDF, XSD, Literal, URIRef
 from rdflib.namespace import RDFS
 
 from kg.identity.resolution import Resolution
+from kg.rdf.quads import TripleSet
 from kg.rdf.terms import date_literal, local_name
 from kg.records import Document, OrgRef, Period, Span, VenueRef
 from kg.vocab import KG, SCHEMA
@@ -17,7 +18,7 @@ from kg.vocab import KG, SCHEMA
 class GraphWriter:
     """Adds one document's triples to its named graph: the entities facts point to, and provenance."""
 
-    def __init__(self, graph: Graph, doc: Document, res: Resolution, source: URIRef, include_private: bool):
+    def __init__(self, graph: TripleSet, doc: Document, res: Resolution, source: URIRef, include_private: bool):
         self.g, self.doc, self.res, self.source = graph, doc, res, source
         self.include_private = include_private
         owner = res.subject_of_document.get(doc.path)
@@ -27,8 +28,6 @@ class GraphWriter:
     def add(self, s, p, o):
         if o is None or o == "":
             return
-        if not isinstance(o, (URIRef, Literal)):
-            o = Literal(o)
         self.g.add((s, p, o))
 
     def provenance(self, node: URIRef, span: Span):
