@@ -213,7 +213,7 @@ def time_commands(out: Path) -> list[dict]:
 
 def coauthor_projection(store):
     """The co-author projection, through the one entry point the benchmark uses (it may move)."""
-    from kg.projections import coauthor_graph
+    from kg.graphs.projections import coauthor_graph
 
     return coauthor_graph(store)
 
