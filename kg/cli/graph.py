@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-import pandas as pd
 
 from kg.errors import UserError
+
+if TYPE_CHECKING:  # pandas is imported by the commands that make frames, not by every `kg` start-up
+    import pandas as pd
 
 TABLE_FORMATS = ("table", "csv", "json")
 
