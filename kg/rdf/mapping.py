@@ -13,12 +13,13 @@ from rdflib.namespace import PROV
 from kg.identity.keys import slug
 from kg.identity.resolution import Resolution
 from kg.identity.works import thesis_work
-from kg.rdf.quads import TripleSet
+from kg.rdf.quads import TripleSet, typed
 from kg.rdf.terms import date_literal, local_name, org_path, source_iri
 from kg.rdf.writer import GraphWriter
 from kg.records import Award, Document, Education, Interest, Position, Project, ServiceRole, Skill, Talk, Work
 from kg.vocab import DATA, KG, SCHEMA
 
+_TRUE, _FALSE = typed("true", XSD.boolean), typed("false", XSD.boolean)
 POSITION_CLASS = {"job": KG.Job, "internship": KG.Internship, "visit": KG.Visit, "fellowship": KG.Fellowship,
                   "teaching": KG.Teaching}
 
@@ -108,11 +109,11 @@ class DocumentWriter(GraphWriter):
         self.add(authorship, RDF.type, KG.Authorship)
         self.add(authorship, KG.author, person)
         if ordinal:
-            self.add(authorship, KG.ordinal, Literal(ordinal, datatype=XSD.positiveInteger))
+            self.add(authorship, KG.ordinal, typed(str(int(ordinal)), XSD.positiveInteger))
         self.add(authorship, KG.printedName, printed)
-        self.add(authorship, KG.equalContribution, Literal(bool(equal)))
+        self.add(authorship, KG.equalContribution, _TRUE if equal else _FALSE)
         if et_al:
-            self.add(authorship, KG.etAlFollows, Literal(True))
+            self.add(authorship, KG.etAlFollows, _TRUE)
         self.provenance(authorship, w.span)
 
     def position(self, p: Position):

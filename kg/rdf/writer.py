@@ -9,7 +9,7 @@ from rdflib import RDF, XSD, Literal, URIRef
 from rdflib.namespace import RDFS
 
 from kg.identity.resolution import Resolution
-from kg.rdf.quads import TripleSet
+from kg.rdf.quads import TripleSet, typed
 from kg.rdf.terms import date_literal, local_name
 from kg.records import Document, OrgRef, Period, Span, VenueRef
 from kg.vocab import KG, SCHEMA
@@ -33,8 +33,8 @@ class GraphWriter:
     def provenance(self, node: URIRef, span: Span):
         """The source document (a collection's member file too, where it is one) and the lines of *node*."""
         self.add(node, KG.fromSource, self.source)
-        self.add(node, KG.firstLine, Literal(span.first_line, datatype=XSD.positiveInteger))
-        self.add(node, KG.lastLine, Literal(span.last_line, datatype=XSD.positiveInteger))
+        self.add(node, KG.firstLine, typed(str(int(span.first_line)), XSD.positiveInteger))
+        self.add(node, KG.lastLine, typed(str(int(span.last_line)), XSD.positiveInteger))
         if span.document != self.doc.path:
             self.add(node, KG.sourceFile, span.document)
         self.add(node, KG.sourcePlace, span.place)
