@@ -17,6 +17,15 @@ import networkx as nx
 _WORK_FIELDS = ("iri", "title", "year", "venue")
 
 
+def tables_beside(store) -> Path | None:
+    """The tables the build wrote beside *store* (opened with ``kg.store.open_store``), or None."""
+    from kg.store import out_dir_of
+    from kg.tables import tables_of
+
+    out_dir = out_dir_of(store)
+    return tables_of(out_dir) if out_dir is not None else None
+
+
 def _connect(tables: Path):
     import duckdb
 
