@@ -17,7 +17,8 @@ times, the ratio, and whether the edge counts and joint-work totals agree. The s
 (``data/``) is timed too.
 
 Run: ``.venv/bin/python -m bench.bench_build [--docs 5,10] [--seed 1] [--keep DIR] [--no-commands]
-[--generator PATH] [--json FILE]``. Default: 3 and 6 CVs (about a minute); ``make bench-scale`` runs 50,100,200.
+[--generator PATH] [--json FILE]``; ``--store OUT`` times only the commands, queries and
+projection on a build already in OUT. Default: 3 and 6 CVs (about a minute); ``make bench-scale`` runs 50,100,200.
 Issue 14 measured 100 CVs in 74 s and 1,000 CVs in 23 min and 10 GiB: mind the machine before
 asking for 1,000. Output: markdown tables, also saved as JSON in ``bench/results/``.
 """
@@ -252,9 +253,12 @@ def projection_vs_duckdb(out: Path) -> dict:
 
 # --- report ---------------------------------------------------------------------------------
 
-def markdown(builds: list[dict], seed_build: dict | None, commands: list[dict], projection: dict | None) -> str:
-    out = ["| documents | works expected | works found | people expected | people found | `kg build` s "
-           "| peak MiB | exponent | SHACL |", "|---|---|---|---|---|---|---|---|---|"]
+def markdown(builds: list[dict], seed_build: dict | None, commands: list[dict], projection: dict | None,
+             where: str | None = None) -> str:
+    out = []
+    if builds:
+        out += ["| documents | works expected | works found | people expected | people found | `kg build` s "
+                "| peak MiB | exponent | SHACL |", "|---|---|---|---|---|---|---|---|---|"]
     for r in builds:
         exp = "" if r.get("exponent") is None else f"{r['exponent']:.2f}"
         out.append(f"| {r['documents']:,} | {r['works_expected']:,} | {r.get('works', '?')} | "
@@ -264,7 +268,8 @@ def markdown(builds: list[dict], seed_build: dict | None, commands: list[dict], 
         out.append(f"\nSeed build (data/): {seed_build['seconds']:.2f} s, {seed_build['peak_mib']:.0f} MiB peak, "
                    f"{seed_build.get('works', '?')} works, {seed_build.get('shacl', '?')}.")
     if commands:
-        out += [f"\nOn the largest store ({builds[-1]['documents']} CVs):\n",
+        where = where or f"the largest store ({builds[-1]['documents']} CVs)"
+        out += [f"\nOn {where}:\n",
                 "| command | person | seconds | peak MiB | exit | output lines |", "|---|---|---|---|---|---|"]
         out += [f"| {c['command']} | {c['person']} | {c['seconds']:.2f} | {c['peak_mib']:.0f} | {c['status']} | "
                 f"{c['output_lines']} |" for c in commands]
@@ -279,6 +284,11 @@ def markdown(builds: list[dict], seed_build: dict | None, commands: list[dict], 
     return "\n".join(out)
 
 
+def save(path: Path, result: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(result, indent=1) + "\n")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--docs", default="3,6", help="comma-separated numbers of CVs, e.g. 50,100,200")
@@ -287,7 +297,14 @@ def main(argv=None) -> int:
     parser.add_argument("--no-commands", action="store_true", help="builds only: no commands, queries, projection")
     parser.add_argument("--generator", type=Path, default=GENERATOR, help=f"default: {GENERATOR}")
     parser.add_argument("--json", type=Path, default=RESULTS / "build.json")
+    parser.add_argument("--store", type=Path, metavar="OUT",
+                        help="no builds: time the commands, queries and projection on the build in OUT")
     args = parser.parse_args(argv)
+    if args.store:
+        commands, projection = time_commands(args.store), projection_vs_duckdb(args.store)
+        print(f"\n{markdown([], None, commands, projection, where=str(args.store))}")
+        save(args.json, {"store": str(args.store), "commands": commands, "projection": projection})
+        return 0
     if not args.generator.is_file():
         print(f"skipped: no corpus generator at {args.generator} (it lives in ../shared/tools beside the project)")
         return 0
@@ -306,7 +323,10 @@ def main(argv=None) -> int:
                 prev = builds[-1]
                 row["exponent"] = exponent(prev["seconds"], row["seconds"], prev.get("works"), row.get("works"))
             builds.append(row)
-            print(f"  {n} CVs: {row['seconds']} s, {row['peak_mib']} MiB, {row.get('works')} works", flush=True)
+            print(f"  {n} CVs: {row['seconds']} s, {row['peak_mib']} MiB, {row.get('works')} of "
+                  f"{row['works_expected']} works, {row.get('people')} of {row['people_expected']} people, "
+                  f"SHACL {row.get('shacl', row.get('error'))}", flush=True)
+            save(args.json, {"builds": builds, "seed_build": seed_build})  # a long run keeps what it has
         largest = Path(builds[-1]["out"]) if builds and not builds[-1].get("status") else None
         if largest and not args.no_commands:
             commands = time_commands(largest)
@@ -315,9 +335,7 @@ def main(argv=None) -> int:
     print(f"\n`kg build` on synthetic CVs (gen_corpus.py seed {args.seed}; {os.cpu_count()} cores, "
           f"load {os.getloadavg()[0]:.1f}):\n")
     print(text)
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps({"builds": builds, "seed_build": seed_build, "commands": commands,
-                                     "projection": projection}, indent=1) + "\n")
+    save(args.json, {"builds": builds, "seed_build": seed_build, "commands": commands, "projection": projection})
     print(f"\nsaved {args.json}")
     failed = [r for r in builds if r.get("status") or r.get("works") != r["works_expected"]
               or r.get("shacl") != "conforms"]

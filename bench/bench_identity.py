@@ -182,6 +182,11 @@ def markdown(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def save(path: Path, result: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(result, indent=1) + "\n")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mentions", default="10000", help="comma-separated corpus sizes (author mentions)")
@@ -203,7 +208,9 @@ def main(argv=None) -> int:
             if rows and "error" not in row and "error" not in rows[-1]:
                 row["exponent"] = exponent(rows[-1]["seconds"], row["seconds"], rows[-1]["mentions"], row["mentions"])
             rows.append(row)
-            print(f"  {n:,} mentions: identity {row.get('seconds')} s (reading {row['read_seconds']} s)", flush=True)
+            print(f"  {n:,} mentions: identity {row.get('seconds')} s (reading {row['read_seconds']} s); "
+                  + markdown([row]).splitlines()[-1], flush=True)
+            save(args.json, {"corpora": rows})  # a long run keeps what it measured so far
     print(f"\nIdentity alone on generated crowded corpora (seed {args.seed}; {os.cpu_count()} cores):\n")
     print(markdown(rows))
     for r in rows:
@@ -219,8 +226,7 @@ def main(argv=None) -> int:
         print(f"- clusters joining differently printed names: {len(seeds['joined_names'])}")
         for names in seeds["joined_names"]:
             print(f"  - {' | '.join(names)}")
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(result, indent=1) + "\n")
+    save(args.json, result)
     print(f"\nsaved {args.json}")
     return 0
 
