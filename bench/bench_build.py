@@ -278,7 +278,8 @@ def markdown(builds: list[dict], seed_build: dict | None, commands: list[dict], 
         out += ["", "| co-author projection | seconds | edges | joint works |", "|---|---|---|---|",
                 f"| `coauthor_graph(store)` | {p['projection_seconds']:.3f} | {p['edges_projection']:,} | "
                 f"{p['joint_works_projection']:,} |",
-                f"| DuckDB self-join | {p['duckdb_seconds']:.3f} | {p['edges_duckdb']:,} | {p['joint_works_duckdb']:,} |",
+                f"| DuckDB self-join | {p['duckdb_seconds']:.3f} | {p['edges_duckdb']:,} | "
+                f"{p['joint_works_duckdb']:,} |",
                 f"\nratio {p['ratio']}x; {p['authorships']:,} authorships exported in {p['export_seconds']:.2f} s; "
                 f"counts {'agree' if p['agree'] else 'DISAGREE'}."]
     return "\n".join(out)

@@ -129,9 +129,8 @@ def _name_key(name: str) -> tuple[str, ...]:
 
 def check_seeds(data: Path) -> dict:
     """The seed expectations, and the clusters that join differently printed names."""
-    from kg.sources import find_sources, read_source
-
     from bench.identity_adapter import person_clusters
+    from kg.sources import find_sources, read_source
 
     curation = data / "curation.yaml"
     found, _ = find_sources(data, exclude=(curation.name,))
@@ -145,7 +144,8 @@ def check_seeds(data: Path) -> dict:
     for together, a, role_a, b, role_b in SEED_EXPECTATIONS:
         ca, cb = clusters_of(a, role_a), clusters_of(b, role_b)
         ok = bool(ca and cb) and (ca == cb and len(ca) == 1 if together else not (ca & cb))
-        what = f"{a}{f' ({role_a})' if role_a else ''} {'=' if together else '!='} {b}{f' ({role_b})' if role_b else ''}"
+        what = (f"{a}{f' ({role_a})' if role_a else ''} {'=' if together else '!='} "
+                f"{b}{f' ({role_b})' if role_b else ''}")
         checks.append({"expectation": what, "holds": ok, "clusters": [len(ca), len(cb)]})
     names = defaultdict(set)
     for m, p in clusters.items():

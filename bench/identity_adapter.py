@@ -55,6 +55,7 @@ def person_clusters(documents: list[Document], curation_file: Path | None = None
     a folder without one.
     """
     from kg.curation import Curation
+
     from kg.identity import resolve
 
     curation = Curation.load(curation_file) if curation_file else Curation()

@@ -155,7 +155,7 @@ def _title(rng: random.Random, used: set[str]) -> str:
             return title
 
 
-def generate(mentions: int, seed: int = 1) -> tuple[dict[str, str], list[Mention], list[Person]]:
+def generate(mentions: int, seed: int = 1) -> tuple[dict[str, str], list[Mention], list[Person]]:  # noqa: C901
     """BibTeX text per document name, every mention with its true person, and the people.
 
     Groups are added until the corpus holds at least *mentions* author mentions.
@@ -228,8 +228,9 @@ def generate(mentions: int, seed: int = 1) -> tuple[dict[str, str], list[Mention
             _, year, authors = works[wid]
             key = f"w{wid}"
             printed = [printed_name(rng, p, g.style) for p in authors]
-            truth += [Mention(name, key, i, p.pid, s) for i, (p, s) in enumerate(zip(authors, printed))]
-            entries.append(f"@inproceedings{{{key},\n  title = {{{titles[wid]}}},\n  author = {{{' and '.join(printed)}}},\n"
+            truth += [Mention(name, key, i, p.pid, s) for i, (p, s) in enumerate(zip(authors, printed, strict=True))]
+            entries.append(f"@inproceedings{{{key},\n  title = {{{titles[wid]}}},\n"
+                           f"  author = {{{' and '.join(printed)}}},\n"
                            f"  booktitle = {{Proceedings of {rng.choice(VENUES)}}},\n  year = {{{year}}},\n}}\n")
         if entries:
             docs[name] = f"% publications of a research group at {g.institution}\n\n" + "\n".join(entries)
