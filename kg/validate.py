@@ -126,10 +126,13 @@ def validate_build(out_dir: Path, merged: TripleSet) -> tuple[bool, list[str], s
 
 
 def validate_output(out_dir: str | Path) -> tuple[bool, list[str]]:
-    """Validate the merged graph a build wrote to ``out_dir/kg.ttl``."""
-    ttl = Path(out_dir) / "kg.ttl"
-    if not ttl.is_file():
-        raise UserError(f"no {ttl}; run `kg build` first")
-    from rdflib import Graph
-
-    return validate_graph(Graph().parse(ttl, format="turtle"))
+    """Validate the merged graph a build wrote to ``out_dir/kg.ttl`` (and its store), as the build does."""
+    out_dir = Path(out_dir)
+    ttl = out_dir / "kg.ttl"
+    if not ttl.is_file() or not (out_dir / "store").is_dir():
+        raise UserError(f"no {ttl} or {out_dir / 'store'}/; run `kg build` first")
+    merged = TripleSet("")
+    for t in pyoxigraph.parse(path=str(ttl), format=pyoxigraph.RdfFormat.TURTLE):
+        merged.triples.add((str(t.subject), str(t.predicate), str(t.object)))
+    conforms, violations, _ = validate_build(out_dir, merged)
+    return conforms, violations
