@@ -145,3 +145,11 @@ def test_files_the_user_keeps_in_out_survive_a_rebuild(tmp_path, two_sets):
     (out / "report.html").write_text("mine")
     build_graph(a, out, html=False, validate=False)
     assert (out / "report.html").read_text() == "mine"
+
+
+def test_a_build_with_its_page_writes_the_set_even_without_co_authors(tmp_path, two_sets):
+    # The test CV's works may give no co-author pairs: the tables are then empty, and the page is still written.
+    a, _, _ = two_sets
+    report = build_graph(a, tmp_path / "out", validate=True)
+    assert (tmp_path / "out" / "graph.html").is_file() and (tmp_path / "out" / "tables" / "people.parquet").is_file()
+    assert report.conforms is True

@@ -35,6 +35,11 @@ def _connect(tables: Path):
     return con
 
 
+def _people_table(con, name: str, people: set[str]) -> None:
+    """A temporary table *name* of the IRIs *people* (one statement; none is fine)."""
+    con.execute(f"CREATE TEMP TABLE {name} AS SELECT unnest(?::VARCHAR[]) AS person", [sorted(people)])
+
+
 def coauthor_graph_from_tables(tables: str | Path, around=None) -> nx.Graph:
     """The co-author graph from the tables in *tables*; only edges touching *around* (IRIs) if given.
 
@@ -44,8 +49,7 @@ def coauthor_graph_from_tables(tables: str | Path, around=None) -> nx.Graph:
     """
     con = _connect(Path(tables))
     if around is not None:
-        con.execute("CREATE TEMP TABLE around (person VARCHAR)")
-        con.executemany("INSERT INTO around VALUES (?)", [[p] for p in sorted(set(around))])
+        _people_table(con, "around", set(around))
         con.execute("""CREATE TEMP TABLE chosen AS SELECT DISTINCT work FROM authorships
                        WHERE person IN (SELECT person FROM around)""")
         touch = "AND (x.person IN (SELECT person FROM around) OR y.person IN (SELECT person FROM around))"
@@ -66,8 +70,7 @@ def coauthor_graph_from_tables(tables: str | Path, around=None) -> nx.Graph:
     sizes = dict(con.execute("SELECT work, n FROM sizes").fetchall())
     people = {p for a, b, _ in pairs for p in (a, b)} | (set(around) if around is not None else
                                                         {p for w in works.values() for p in w["authors"]})
-    con.execute("CREATE TEMP TABLE wanted (person VARCHAR)")
-    con.executemany("INSERT INTO wanted VALUES (?)", [[p] for p in sorted(people)])
+    _people_table(con, "wanted", people)
     attrs = con.execute("""SELECT a.person, p.name, p.profiled, COUNT(DISTINCT a.work), MIN(w.year), MAX(w.year)
         FROM authorships a JOIN wanted USING (person) LEFT JOIN people p USING (person)
         LEFT JOIN works w USING (work) GROUP BY a.person, p.name, p.profiled ORDER BY a.person""").fetchall()
