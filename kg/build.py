@@ -219,7 +219,6 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
         stage = staging_folder(out_dir)
         try:
             names = write_outputs(stage, graphs, merged, res, html=html, progress=progress)
-            del graphs
             if validate:
                 report.conforms, report.violations, report.validation = validate_build(stage, merged)
             carry_over(out_dir, stage, set(OUTPUTS))
@@ -233,9 +232,9 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
 
 def write_outputs(stage: Path, graphs: list[TripleSet], merged: TripleSet, res: Resolution, *,
                   html: bool, progress: bool) -> list[str]:
-    """Write the set into *stage*; the names written."""
+    """Write the set into *stage*; the names written. *graphs* is emptied once written (memory)."""
     sources_nq, merged_nt = stage / ".sources.nq", stage / ".merged.nt"
-    steps = [("sources", lambda: write_nquads(graphs, sources_nq)),
+    steps = [("sources", lambda: (write_nquads(graphs, sources_nq), graphs.clear())),  # freed once on disk
              ("merged view", lambda: write_ntriples(merged, merged_nt)),
              ("kg.trig", lambda: write_trig(sources_nq, stage / "kg.trig")),
              ("kg.ttl", lambda: write_turtle(merged_nt, stage / "kg.ttl")),
