@@ -214,7 +214,7 @@ def time_commands(out: Path) -> list[dict]:
 
 def coauthor_projection(store):
     """The co-author projection, through the one entry point the benchmark uses (it may move)."""
-    from kg.projections import coauthor_graph
+    from kg.graphs.projections import coauthor_graph
 
     return coauthor_graph(store)
 
@@ -278,7 +278,8 @@ def markdown(builds: list[dict], seed_build: dict | None, commands: list[dict], 
         out += ["", "| co-author projection | seconds | edges | joint works |", "|---|---|---|---|",
                 f"| `coauthor_graph(store)` | {p['projection_seconds']:.3f} | {p['edges_projection']:,} | "
                 f"{p['joint_works_projection']:,} |",
-                f"| DuckDB self-join | {p['duckdb_seconds']:.3f} | {p['edges_duckdb']:,} | {p['joint_works_duckdb']:,} |",
+                f"| DuckDB self-join | {p['duckdb_seconds']:.3f} | {p['edges_duckdb']:,} | "
+                f"{p['joint_works_duckdb']:,} |",
                 f"\nratio {p['ratio']}x; {p['authorships']:,} authorships exported in {p['export_seconds']:.2f} s; "
                 f"counts {'agree' if p['agree'] else 'DISAGREE'}."]
     return "\n".join(out)

@@ -7,28 +7,34 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rdflib import Dataset, Graph
-
-from kg.data import shapes_ttl
 from kg.errors import UserError
-from kg.files import write_atomic
 from kg.identity.curation import CURATION_FILE, Curation
 from kg.identity.keys import person_key, title_key
 from kg.identity.resolution import Resolution
 from kg.identity.resolve import resolve
-from kg.outputs.html.page import write_graph_html
+from kg.outfolder import build_lock, carry_over, staging_folder, swap_in
 from kg.rdf.curation import curation_graph
 from kg.rdf.mapping import document_graph
 from kg.rdf.merge import CURATION_NEWNESS, merged_graph
-from kg.rdf.serialize import bind_prefixes, serialize_jsonld, serialize_trig
+from kg.rdf.quads import TripleSet
+from kg.rdf.serialize import write_jsonld, write_nquads, write_ntriples, write_trig, write_turtle
 from kg.rdf.terms import CURATION_SOURCE, source_iri
 from kg.records import Document, Skip, Span, Work
 from kg.sources import find_sources, read_source
-from kg.store import STORE_DIR, open_store, write_store
+from kg.store import STORE_DIR, create_store, open_store
+from kg.tables import TABLES_DIR, write_tables
+from kg.validate import validate_build, validate_graph, validate_output  # noqa: F401 (kg.build's API)
+
+#: Everything a build writes into the output folder; anything else there is the user's and is kept.
+OUTPUTS = ("kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR, "tables", "identity.json", "graph.html")
+#: From this many documents on, they are read on every core.
+PARALLEL_FROM = 16
 
 
 @dataclass
@@ -59,6 +65,7 @@ class BuildReport:
     written: list[str] = field(default_factory=list)
     conforms: bool | None = None
     violations: list[str] = field(default_factory=list)
+    validation: str = ""  # what the validation ran (everything, or a sample plus the SPARQL checks)
     per_document: list[DocumentReport] = field(default_factory=list)
 
     def summary(self) -> str:
@@ -71,6 +78,8 @@ class BuildReport:
         if self.conforms is not None:
             lines.append("validation: " + ("conforms to shapes.ttl" if self.conforms
                                            else f"{len(self.violations)} violations of shapes.ttl (run `kg validate`)"))
+            if self.validation:
+                lines.append(f"  checked with {self.validation}")
         lines.append(f"skipped: {len(self.skipped)}" + ("" if self.skipped else " (nothing)"))
         lines += [f"  {s}" for s in self.skipped]
         return "\n".join(lines)
@@ -86,6 +95,17 @@ def _ownerless_skip(doc: Document) -> Skip | None:
                                       "(its works are); put the owner's name on the first line if it has one")
 
 
+def _read_all(found: list, progress: bool) -> list[Document]:
+    """Read every found source, on every core when there are many (results in the order found)."""
+    if len(found) >= PARALLEL_FROM and (os.cpu_count() or 1) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(min(os.cpu_count() or 1, 8)) as pool:
+            docs = pool.map(read_source, found, chunksize=8)
+            return list(stage_bar(docs, progress, "reading", len(found)))
+    return [read_source(item) for item in stage_bar(found, progress, "reading")]
+
+
 def read_documents(data_dir: Path, progress: bool = False) -> tuple[list[Document], list[Skip]]:
     """Every document under *data_dir*, read, and everything passed over (files no reader takes,
     entries a reader could not use), each with its place and reason.
@@ -93,13 +113,8 @@ def read_documents(data_dir: Path, progress: bool = False) -> tuple[list[Documen
     A document without an owner (a group page, a lab bibliography) is read like any other.
     """
     found, skipped = find_sources(data_dir, exclude=(CURATION_FILE,))
-    if progress:
-        from tqdm import tqdm
-
-        found = tqdm(found, desc="reading", unit="doc", leave=False)
     docs = []
-    for item in found:
-        doc = read_source(item)
+    for doc in _read_all(found, progress):
         skipped += doc.skipped
         ownerless = _ownerless_skip(doc)
         if ownerless is not None:
@@ -121,93 +136,121 @@ def _per_document(docs: list[Document], res: Resolution, skipped: list[Skip]) ->
     return [reports[p] for p in sorted(reports)]
 
 
+def to_triples(docs: list[Document], curation: Curation, res: Resolution, include_private: bool,
+               progress: bool = False) -> tuple[list[TripleSet], TripleSet]:
+    """The per-source graphs (the curation file's too, where it corrects anything) and the merged view."""
+    graphs, newness = [], {}
+    for doc in stage_bar(docs, progress, "mapping"):
+        graphs.append(document_graph(doc, res, doc.latest_date, include_private))
+        newness[str(source_iri(doc.path))] = doc.latest_date or ""
+    corrections = curation_graph(curation, res)
+    if corrections is not None:
+        graphs.append(corrections)
+        newness[str(CURATION_SOURCE)] = CURATION_NEWNESS
+    return graphs, merged_graph(graphs, newness)
+
+
 def to_rdf(docs: list[Document], curation: Curation, res: Resolution, include_private: bool):
-    """The per-source dataset and the merged view."""
+    """The per-source dataset and the merged view as rdflib objects (for tests and rdflib users;
+    the build itself never makes them)."""
+    from rdflib import Dataset, Graph
+
+    graphs, merged = to_triples(docs, curation, res, include_private)
     ds = Dataset()
-    newness = {}
-    for doc in docs:
-        document_graph(ds, doc, res, doc.latest_date, include_private)
-        newness[source_iri(doc.path)] = doc.latest_date or ""
-    if curation_graph(ds, curation, res) is not None:
-        newness[CURATION_SOURCE] = CURATION_NEWNESS
-    merged = merged_graph(ds, newness)
-    bind_prefixes(ds)
-    bind_prefixes(merged)
-    return ds, merged
+    ds.parse(data="".join(line for g in graphs for line in g.lines(g.identifier)), format="nquads")
+    return ds, Graph().parse(data="".join(merged.lines()), format="nt")
+
+
+def stage_bar(items, progress: bool, stage: str, total: int | None = None):
+    """*items*, with a progress bar named *stage* on the terminal when *progress*."""
+    if not progress:
+        return items
+    from tqdm import tqdm
+
+    return tqdm(items, desc=stage, unit="doc", total=total, leave=False)
+
+
+def _has_graph(out_dir: Path) -> bool:
+    store = out_dir / STORE_DIR
+    return store.is_dir() and any(store.iterdir())
 
 
 def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: bool = False,
-                progress: bool = False, validate: bool = True, html: bool = True) -> BuildReport:
+                progress: bool = False, validate: bool = True, html: bool = True, force: bool = False) -> BuildReport:
     """Build the knowledge graph from the documents in *data_dir* into *out_dir*.
 
     Writes ``kg.trig`` (a named graph per source), ``kg.ttl`` and ``kg.jsonld`` (the merged
-    view), ``store/`` (Oxigraph), ``identity.json`` (identity decisions) and, with *html*,
-    ``graph.html``. Telephone numbers and street addresses are left out unless *include_private*.
+    view), ``store/`` (Oxigraph), ``tables/`` (Parquet), ``identity.json`` (identity decisions)
+    and, with *html*, ``graph.html``. Telephone numbers and street addresses are left out unless
+    *include_private*. The set is written into a fresh folder beside *out_dir* and swapped in
+    whole, under a lock (see :mod:`kg.outfolder`); a data folder without documents does not
+    replace a built graph unless *force*.
     """
     data_dir, out_dir = Path(data_dir), Path(out_dir)
     if not data_dir.is_dir():
         raise UserError(f"data folder {data_dir}/ does not exist; create it and put documents in it")
-    curation = Curation.load(data_dir / CURATION_FILE)
-    docs, skipped = read_documents(data_dir, progress)
-    report = BuildReport(documents=len(docs), skipped=skipped)
-    report.skipped += [Skip(Span(str(data_dir / CURATION_FILE), 1, 1), m)
-                       for m in curation.unknown_documents({d.path for d in docs})]
-    for d in docs:
-        d.latest_date = curation.document_dates.get(d.path, d.latest_date)
-    res = resolve(docs, curation)
-    problems = curation.check_against(
-        {person_key(n) for p in res.people.values() for n in p.names},
-        {title_key(t) for titles in res.work_titles.values() for _, t in titles})
-    if problems:
-        raise UserError("; ".join(problems))
-    ds, merged = to_rdf(docs, curation, res, include_private)
+    with build_lock(out_dir):
+        curation = Curation.load(data_dir / CURATION_FILE)
+        docs, skipped = read_documents(data_dir, progress)
+        if not docs and not force and _has_graph(out_dir):
+            raise UserError(f"no documents to read in {data_dir}/, so the graph in {out_dir}/ was kept; "
+                            "add documents, or run `kg build --force` to replace it with an empty graph")
+        report = BuildReport(documents=len(docs), skipped=skipped)
+        report.skipped += [Skip(Span(str(data_dir / CURATION_FILE), 1, 1), m)
+                           for m in curation.unknown_documents({d.path for d in docs})]
+        for d in docs:
+            d.latest_date = curation.document_dates.get(d.path, d.latest_date)
+        res = resolve(docs, curation)
+        problems = curation.check_against(
+            {person_key(n) for p in res.people.values() for n in p.names},
+            {title_key(t) for titles in res.work_titles.values() for _, t in titles})
+        if problems:
+            raise UserError("; ".join(problems))
+        graphs, merged = to_triples(docs, curation, res, include_private, progress)
 
-    report.people = len(res.people)
-    report.profiled = len(set(res.subject_of_document.values()))
-    report.works = len(res.work_titles)
-    report.organizations = len(res.org_info)
-    report.venues = len(res.venue_names)
-    report.triples = len(merged)
-    report.per_document = _per_document(docs, res, report.skipped)
+        report.people = len(res.people)
+        report.profiled = len(set(res.subject_of_document.values()))
+        report.works = len(res.work_titles)
+        report.organizations = len(res.org_info)
+        report.venues = len(res.venue_names)
+        report.triples = len(merged)
+        report.per_document = _per_document(docs, res, report.skipped)
 
-    out_dir.mkdir(parents=True, exist_ok=True)
-    trig = serialize_trig(ds)
-    ttl = merged.serialize(format="turtle").encode()
-    write_atomic(out_dir / "kg.trig", trig)
-    write_atomic(out_dir / "kg.ttl", ttl)
-    write_atomic(out_dir / "kg.jsonld", serialize_jsonld(merged))
-    decisions = sorted((d.as_dict() for d in res.decisions), key=lambda d: json.dumps(d, sort_keys=True))
-    write_atomic(out_dir / "identity.json", (json.dumps(decisions, indent=1, ensure_ascii=False) + "\n").encode())
-    write_store(out_dir, trig, ttl)
-    report.written = [str(out_dir / n) for n in ("kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR + "/", "identity.json")]
-    if html:
-        path = out_dir / "graph.html"
-        write_graph_html(open_store(out_dir), path)
-        report.written.append(str(path))
-    if validate:
-        report.conforms, report.violations = validate_graph(merged)
+        stage = staging_folder(out_dir)
+        try:
+            names = write_outputs(stage, graphs, merged, res, html=html, progress=progress)
+            if validate:
+                report.conforms, report.violations, report.validation = validate_build(stage, merged)
+            carry_over(out_dir, stage, set(OUTPUTS))
+            swap_in(stage, out_dir)
+        except BaseException:
+            shutil.rmtree(stage, ignore_errors=True)
+            raise
+        report.written = [str(out_dir / n) for n in names]
     return report
 
 
-def validate_graph(graph: Graph) -> tuple[bool, list[str]]:
-    """Check *graph* against ``shapes.ttl``: (conforms, one line per violation)."""
-    import pyshacl
-    from rdflib.namespace import SH
+def write_outputs(stage: Path, graphs: list[TripleSet], merged: TripleSet, res: Resolution, *,
+                  html: bool, progress: bool) -> list[str]:
+    """Write the set into *stage*; the names written. *graphs* is emptied once written (memory)."""
+    sources_nq, merged_nt = stage / ".sources.nq", stage / ".merged.nt"
+    steps = [("sources", lambda: (write_nquads(graphs, sources_nq), graphs.clear())),  # freed once on disk
+             ("merged view", lambda: write_ntriples(merged, merged_nt)),
+             ("kg.trig", lambda: write_trig(sources_nq, stage / "kg.trig")),
+             ("kg.ttl", lambda: write_turtle(merged_nt, stage / "kg.ttl")),
+             ("kg.jsonld", lambda: write_jsonld(merged_nt, stage / "kg.jsonld")),
+             ("store", lambda: create_store(stage / STORE_DIR, sources_nq, merged_nt)),
+             ("tables", lambda: write_tables(stage / STORE_DIR, stage / TABLES_DIR))]
+    for _, step in stage_bar(steps, progress, "writing"):
+        step()
+    decisions = sorted((d.as_dict() for d in res.decisions), key=lambda d: json.dumps(d, sort_keys=True))
+    (stage / "identity.json").write_text(json.dumps(decisions, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    sources_nq.unlink()
+    merged_nt.unlink()
+    names = ["kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR + "/", TABLES_DIR + "/", "identity.json"]
+    if html:
+        from kg.outputs.html.page import write_graph_html
 
-    shapes = Graph().parse(data=shapes_ttl(), format="turtle")
-    conforms, results, _ = pyshacl.validate(graph, shacl_graph=shapes, advanced=True, allow_warnings=True)
-    lines = []
-    for result in results.subjects(predicate=None, object=SH.ValidationResult):
-        focus = results.value(result, SH.focusNode)
-        path = results.value(result, SH.resultPath)
-        message = results.value(result, SH.resultMessage)
-        lines.append(f"{focus} {path}: {message}")
-    return bool(conforms), sorted(lines)
-
-
-def validate_output(out_dir: str | Path) -> tuple[bool, list[str]]:
-    """Validate the merged graph a build wrote to ``out_dir/kg.ttl``."""
-    ttl = Path(out_dir) / "kg.ttl"
-    if not ttl.is_file():
-        raise UserError(f"no {ttl}; run `kg build` first")
-    return validate_graph(Graph().parse(ttl, format="turtle"))
+        write_graph_html(open_store(stage), stage / "graph.html")
+        names.append("graph.html")
+    return names

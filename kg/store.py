@@ -37,7 +37,34 @@ def open_store(out_dir: str | Path = "out") -> pyoxigraph.Store:
     path = store_path(out_dir)
     if not (path.is_dir() and any(path.iterdir())):
         raise UserError(f"no built graph in {Path(out_dir)}/ (expected {path}/); run `kg build` first")
-    return pyoxigraph.Store.read_only(str(path))
+    store = pyoxigraph.Store.read_only(str(path))
+    _OPENED[id(store)] = (store, Path(out_dir))
+    while len(_OPENED) > 4:  # bounded: a notebook that reopens the store does not keep old ones alive
+        _OPENED.pop(next(iter(_OPENED)))
+    return store
+
+
+# The output folders of the stores open_store opened last (pyoxigraph stores take no weak references),
+# so that projections can read the build's tables beside a store they are given.
+_OPENED: dict[int, tuple] = {}
+
+
+def out_dir_of(store) -> Path | None:
+    """The output folder *store* was opened from by :func:`open_store`, or None."""
+    entry = _OPENED.get(id(store))
+    return entry[1] if entry is not None and entry[0] is store else None
+
+
+def create_store(path: Path, sources: Path, merged: Path) -> None:
+    """Bulk-load a new store at *path*: the sources' named graphs (N-Quads file *sources*), the merged
+    view (N-Triples file *merged*) in the default graph, and the ontology in its own graph."""
+    store = pyoxigraph.Store(str(path))
+    store.bulk_load(path=str(sources), format=pyoxigraph.RdfFormat.N_QUADS)
+    store.bulk_load(path=str(merged), format=pyoxigraph.RdfFormat.N_TRIPLES, to_graph=pyoxigraph.DefaultGraph())
+    store.bulk_load(input=ontology_ttl(), format=pyoxigraph.RdfFormat.TURTLE,
+                    to_graph=pyoxigraph.NamedNode(ONTOLOGY_GRAPH))
+    store.flush()
+    del store
 
 
 def write_store(out_dir: Path, trig: bytes, ttl: bytes) -> None:

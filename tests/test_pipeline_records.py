@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 from rdflib import Literal, URIRef
 
-from kg.build import BuildReport, DocumentReport, to_rdf
+from kg.build import BuildReport, DocumentReport, to_rdf, to_triples
 from kg.identity.curation import Curation
 from kg.identity.resolve import resolve
 from kg.outputs.explain import conflicts
-from kg.rdf.serialize import serialize_trig
+from kg.rdf.serialize import write_nquads, write_ntriples
 from kg.records import Author, Document, Position, Profile, Skill, Span, VenueRef, Work
-from kg.store import open_store, write_store
+from kg.store import create_store, open_store
 from kg.vocab import DATA, KG
 
 JANE = Profile("Jane Doe", Span("a.md", 1, 1))
@@ -104,8 +104,11 @@ def test_conflicts_report_every_single_valued_property(tmp_path, prop, older, ne
                         facts=[Skill("Python", Span(path, 9, 9), **values)])
     field = {"level": "level", "levelOutOf": "level_out_of"}[prop]
     docs = [cv("cv-2023.md", "2023", **{field: older}), cv("cv-2024.md", "2024", **{field: newer})]
-    res, ds, merged = graphs(docs)
-    write_store(tmp_path, serialize_trig(ds), merged.serialize(format="turtle").encode())
+    res = resolve(docs)
+    sources, merged = to_triples(docs, Curation(), res, include_private=False)
+    write_nquads(sources, tmp_path / "sources.nq")
+    write_ntriples(merged, tmp_path / "merged.nt")
+    create_store(tmp_path / "store", tmp_path / "sources.nq", tmp_path / "merged.nt")
     frame = conflicts(open_store(tmp_path))
     rows = frame[frame.property == prop]
     assert sorted(zip(rows.source, rows.value.astype(int), rows.chosen, strict=False)) == [

@@ -12,12 +12,13 @@ from kg.cli.output import json_text
 @click.command()
 @click.argument("data_dir", default="data", type=click.Path(file_okay=False))
 @click.option("--out", "out_dir", default="out", show_default=True, type=click.Path(file_okay=False),
-              help="Folder to write kg.trig, kg.ttl, kg.jsonld, store/ and graph.html into.")
+              help="Folder to write kg.trig, kg.ttl, kg.jsonld, store/, tables/ and graph.html into (replaced whole).")
 @click.option("--include-private", is_flag=True,
               help="Also write telephone numbers and street addresses found in CVs (left out by default).")
 @click.option("--strict", is_flag=True, help="Exit with status 1 when anything was skipped.")
 @click.option("--no-validate", is_flag=True, help="Skip the SHACL check against shapes.ttl.")
-def build(data_dir, out_dir, include_private, strict, no_validate):
+@click.option("--force", is_flag=True, help="Replace a built graph even when DATA_DIR has no documents.")
+def build(data_dir, out_dir, include_private, strict, no_validate, force):
     """Read the documents in DATA_DIR and write the knowledge graph to --out.
 
     \b
@@ -30,7 +31,7 @@ def build(data_dir, out_dir, include_private, strict, no_validate):
 
     _check_documents(data_dir)
     report = build_graph(data_dir, out_dir, include_private=include_private, progress=sys.stderr.isatty(),
-                         validate=not no_validate)
+                         validate=not no_validate, force=force)
     click.echo(report.summary())
     if report.conforms is False or (strict and report.skipped):
         sys.exit(1)

@@ -8,11 +8,15 @@ by :func:`kg.query.lookup.resolve_person`.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from kg.cli.output import emit, output_path
 from kg.errors import UserError
+
+if TYPE_CHECKING:  # pandas is imported by the commands that make frames, not by every `kg` start-up
+    pass
 
 TABLE_FORMATS = ("table", "csv", "json")
 
@@ -28,14 +32,30 @@ def _store(out_dir):
     return open_store(out_dir)
 
 
-def _person_in(graph, store, text: str):
+def _person(store, text: str):
     from kg.query.lookup import resolve_person
 
-    person = resolve_person(store, text)
+    return resolve_person(store, text)
+
+
+def _check_in(graph, person) -> None:
     if person.iri not in graph:
         raise UserError(f"{person.name} <{person.iri}> has no works in the graph, so no co-authors; "
                         "try someone who wrote a listed work")
-    return person
+
+
+def _coauthors(out_dir, store, around):
+    """The co-author graph around *around* (IRIs), from the build's tables where it wrote them."""
+    from kg.tables import tables_of
+
+    tables = tables_of(out_dir)
+    if tables is None:
+        from kg.graphs.projections import coauthor_graph
+
+        return coauthor_graph(store)
+    from kg.graphs.fromtables import coauthor_graph_from_tables
+
+    return coauthor_graph_from_tables(tables, around)
 
 
 @click.command()
@@ -56,11 +76,11 @@ def collaborators(name, top, out_dir, fmt):
       kg collaborators "hu qinghao" -n 5 --format csv
     """
     from kg.graphs.analyses import top_collaborators
-    from kg.graphs.projections import coauthor_graph
 
     store = _store(out_dir)
-    graph = coauthor_graph(store)
-    person = _person_in(graph, store, name)
+    person = _person(store, name)
+    graph = _coauthors(out_dir, store, [person.iri])
+    _check_in(graph, person)
     # one meaning per name across kg: `weight` is joint works in the exports; Newman's count has its own name
     frame = top_collaborators(graph, person.iri, n=top).rename(columns={"weight": "newman_weight"})
     emit(frame, fmt, ["name", "joint_works", "years", "venues"])
@@ -79,13 +99,14 @@ def shared(names, out_dir, fmt):
       kg shared qiu "wang zheng" --format json
     """
     from kg.graphs.analyses import shared_collaborators
-    from kg.graphs.projections import coauthor_graph
 
     if len(names) < 2:
         raise UserError("give two or more names, such as: kg shared \"Shenghao Qiu\" \"Zheng Wang\"")
     store = _store(out_dir)
-    graph = coauthor_graph(store)
-    people = [_person_in(graph, store, n) for n in names]
+    people = [_person(store, n) for n in names]
+    graph = _coauthors(out_dir, store, [p.iri for p in people])
+    for p in people:
+        _check_in(graph, p)
     frame = shared_collaborators(graph, [p.iri for p in people])
     emit(frame, fmt, [c for c in frame.columns if c != "collaborator"])
 
@@ -104,11 +125,20 @@ def path(source, target, out_dir, fmt):
       kg path "peng sun" klimovic --format json
     """
     from kg.graphs.analyses import collaboration_path
-    from kg.graphs.projections import coauthor_graph
+    from kg.tables import tables_of
 
     store = _store(out_dir)
-    graph = coauthor_graph(store)
-    a, b = _person_in(graph, store, source), _person_in(graph, store, target)
+    a, b = _person(store, source), _person(store, target)
+    tables = tables_of(out_dir)
+    if tables is not None and a.iri != b.iri:  # only the people on the shortest paths, and their edges
+        from kg.graphs.fromtables import shortest_path_people
+
+        on_paths = shortest_path_people(tables, a.iri, b.iri)
+        graph = _coauthors(out_dir, store, on_paths | {a.iri, b.iri})
+    else:
+        graph = _coauthors(out_dir, store, [a.iri, b.iri])
+    _check_in(graph, a)
+    _check_in(graph, b)
     frame = collaboration_path(graph, a.iri, b.iri)
     if frame.empty and fmt == "table":
         click.echo(f"no collaboration path between {a.name} and {b.name}")

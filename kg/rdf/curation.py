@@ -2,28 +2,29 @@
 
 from __future__ import annotations
 
-from rdflib import RDF, XSD, Dataset, Graph, Literal, URIRef
+from rdflib import RDF, XSD, Literal, URIRef
 from rdflib.namespace import PROV
 
 from kg.identity.curation import CURATION_FILE, Curation
 from kg.identity.keys import title_key
 from kg.identity.resolution import Resolution
 from kg.rdf.iris import repair_iri
+from kg.rdf.quads import TripleSet
 from kg.rdf.terms import CURATION_SOURCE, date_literal
 from kg.vocab import KG, SCHEMA
 
 
-def _line(g: Graph, node: URIRef, line: str) -> None:
+def _line(g: TripleSet, node: URIRef, line: str) -> None:
     g.add((node, KG.fromSource, CURATION_SOURCE))
     g.add((node, KG.firstLine, Literal(int(line), datatype=XSD.positiveInteger)))
     g.add((node, KG.lastLine, Literal(int(line), datatype=XSD.positiveInteger)))
 
 
-def curation_graph(ds: Dataset, curation: Curation, res: Resolution) -> Graph | None:
-    """Add the corrections' named graph to *ds* and return it; None where the file corrects nothing."""
+def curation_graph(curation: Curation, res: Resolution) -> TripleSet | None:
+    """The corrections' named graph; None where the file corrects nothing."""
     if not curation.corrections:
         return None
-    g = ds.graph(CURATION_SOURCE)
+    g = TripleSet(CURATION_SOURCE)
     for c in (KG.SourceDocument, PROV.Entity):
         g.add((CURATION_SOURCE, RDF.type, c))
     g.add((CURATION_SOURCE, KG.fileName, Literal(CURATION_FILE)))

@@ -7,17 +7,19 @@ bibliography) gives its works, authors and venues; facts about an owner need one
 
 from __future__ import annotations
 
-from rdflib import RDF, XSD, Dataset, Graph, Literal, URIRef
+from rdflib import RDF, XSD, Literal, URIRef
 from rdflib.namespace import PROV
 
 from kg.identity.keys import slug
 from kg.identity.resolution import Resolution
 from kg.identity.works import thesis_work
+from kg.rdf.quads import TripleSet, typed
 from kg.rdf.terms import date_literal, local_name, org_path, source_iri
 from kg.rdf.writer import GraphWriter
 from kg.records import Award, Document, Education, Interest, Position, Project, ServiceRole, Skill, Talk, Work
 from kg.vocab import DATA, KG, SCHEMA
 
+_TRUE, _FALSE = typed("true", XSD.boolean), typed("false", XSD.boolean)
 POSITION_CLASS = {"job": KG.Job, "internship": KG.Internship, "visit": KG.Visit, "fellowship": KG.Fellowship,
                   "teaching": KG.Teaching}
 
@@ -107,11 +109,11 @@ class DocumentWriter(GraphWriter):
         self.add(authorship, RDF.type, KG.Authorship)
         self.add(authorship, KG.author, person)
         if ordinal:
-            self.add(authorship, KG.ordinal, Literal(ordinal, datatype=XSD.positiveInteger))
+            self.add(authorship, KG.ordinal, typed(str(int(ordinal)), XSD.positiveInteger))
         self.add(authorship, KG.printedName, printed)
-        self.add(authorship, KG.equalContribution, Literal(bool(equal)))
+        self.add(authorship, KG.equalContribution, _TRUE if equal else _FALSE)
         if et_al:
-            self.add(authorship, KG.etAlFollows, Literal(True))
+            self.add(authorship, KG.etAlFollows, _TRUE)
         self.provenance(authorship, w.span)
 
     def position(self, p: Position):
@@ -235,11 +237,11 @@ class DocumentWriter(GraphWriter):
         self.provenance(node, i.span)
 
 
-def document_graph(ds: Dataset, doc: Document, res: Resolution, document_date: str | None,
-                   include_private: bool = False) -> Graph:
-    """Add *doc*'s named graph to *ds* and return it."""
+def document_graph(doc: Document, res: Resolution, document_date: str | None,
+                   include_private: bool = False) -> TripleSet:
+    """*doc*'s named graph."""
     source = source_iri(doc.path)
-    g = ds.graph(source)
+    g = TripleSet(source)
     w = DocumentWriter(g, doc, res, source, include_private)
     for c in (KG.SourceDocument, PROV.Entity, SCHEMA.DigitalDocument):
         w.add(source, RDF.type, c)

@@ -1,11 +1,16 @@
-"""The merged view: the union of the source graphs where, for single-valued properties, the newest source wins."""
+"""The merged view: the union of the source graphs where, for single-valued properties, the newest source wins.
+
+It works on :class:`kg.rdf.quads.TripleSet` triples (N-Triples strings), so it costs one pass
+over the sources and a dictionary lookup per triple.
+"""
 
 from __future__ import annotations
 
 from collections import defaultdict
 
-from rdflib import RDF, Dataset, Graph, URIRef
+from rdflib import RDF
 
+from kg.rdf.quads import TripleSet, iri
 from kg.vocab import KG, SCHEMA, SINGLE_VALUED
 
 #: A work's kind classes: one per work in the merged view (a preprint that was published is an article).
@@ -13,35 +18,37 @@ WORK_KIND_CLASSES = (KG.Article, KG.Preprint, KG.Thesis, SCHEMA.ScholarlyArticle
 #: Corrections in the curation file outrank every document in the merged view.
 CURATION_NEWNESS = "9999"
 
+_SINGLE = frozenset(iri(p) for p in SINGLE_VALUED)
+_KINDS = frozenset(iri(c) for c in WORK_KIND_CLASSES)
+_TYPE, _TITLE, _ALTERNATIVE = iri(RDF.type), iri(KG.title), iri(KG.alternativeTitle)
 
-def merged_graph(ds: Dataset, newness: dict[URIRef, str]) -> Graph:
+
+def merged_graph(graphs: list[TripleSet], newness: dict[str, str]) -> TripleSet:
     """The union of the source graphs; for single-valued properties the newest source's value.
 
     *newness* maps each source graph IRI to a sortable date string; ties go to the
-    source whose file name sorts last, so the choice is deterministic. A work's older
-    titles become ``kg:alternativeTitle``.
+    source whose IRI sorts last, so the choice is deterministic. A work's older
+    titles become ``kg:alternativeTitle``; graphs not in *newness* are left out.
     """
-    merged = Graph()
-    values: dict[tuple, dict] = defaultdict(dict)  # (s, p) -> value -> newest rank
-    for g in sorted(ds.graphs(), key=lambda g: str(g.identifier)):
-        if not isinstance(g.identifier, URIRef) or str(g.identifier) not in map(str, newness):
+    merged = TripleSet("")
+    triples = merged.triples
+    values: dict[tuple, dict] = defaultdict(dict)  # (s, p) -> (p, o) -> newest rank
+    for g in sorted(graphs, key=lambda g: g.identifier):
+        if g.identifier not in newness:
             continue
-        rank = (newness[g.identifier], str(g.identifier))
-        for s, p, o in g:
-            if p in SINGLE_VALUED or (p == RDF.type and o in WORK_KIND_CLASSES):
-                key = (s, p if p != RDF.type else "kind")
-                prev = values[key].get((p, o))
-                values[key][(p, o)] = max(prev, rank) if prev else rank
+        rank = (newness[g.identifier], g.identifier)
+        for s, p, o in g.triples:
+            if p in _SINGLE or (p == _TYPE and o in _KINDS):
+                seen = values[(s, p if p != _TYPE else "kind")]
+                prev = seen.get((p, o))
+                seen[(p, o)] = max(prev, rank) if prev else rank
             else:
-                merged.add((s, p, o))
+                triples.add((s, p, o))
     for (s, _), seen in values.items():
-        if s is None:
-            continue
         newest = max(seen.values())
-        winners = {po for po, rank in seen.items() if rank == newest}
-        for p, o in sorted(winners):
-            merged.add((s, p, o))
-        for p, o in seen:
-            if p == KG.title and (p, o) not in winners:
-                merged.add((s, KG.alternativeTitle, o))
+        for (p, o), rank in seen.items():
+            if rank == newest:
+                triples.add((s, p, o))
+            elif p == _TITLE:
+                triples.add((s, _ALTERNATIVE, o))
     return merged

@@ -1,46 +1,104 @@
-"""Serialisation with stable bytes: the same graph always gives the same TriG, Turtle prefixes and JSON-LD."""
+"""Serialisation with stable bytes: sorted N-Quads in, Oxigraph's TriG and Turtle writers out, and
+compact JSON-LD with an ``@context``: the same graph always gives the same bytes.
+
+Triples are sorted (graph, subject, predicate, object) as N-Quads text before any writer sees
+them, so every writer groups the same subjects in the same order; no blank nodes are minted.
+"""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from rdflib import Dataset, Graph
-from rdflib.namespace import DCTERMS, FOAF, OWL, PROV, RDFS, XSD
+import pyoxigraph
+from rdflib.namespace import DCTERMS, FOAF, OWL, PROV, RDF, RDFS, XSD
 
+from kg.rdf.quads import TripleSet
 from kg.vocab import DATA, KG, SCHEMA
 
-
-def bind_prefixes(g) -> None:
-    """Bind the prefixes kg's files use, replacing rdflib's defaults."""
-    for prefix, ns in (("kg", KG._NS), ("id", DATA), ("schema", SCHEMA), ("prov", PROV), ("foaf", FOAF),
-                       ("dcterms", DCTERMS), ("xsd", XSD), ("rdfs", RDFS), ("owl", OWL)):
-        g.bind(prefix, ns, override=True, replace=True)
-
-
-def serialize_trig(ds: Dataset) -> bytes:
-    """TriG with the named graphs in IRI order, each as sorted Turtle: the same dataset, the same bytes."""
-    prefixes, blocks = [], []
-    for g in sorted((g for g in ds.graphs() if len(g)), key=lambda g: str(g.identifier)):
-        bind_prefixes(g)
-        text = g.serialize(format="turtle")
-        lines = text.splitlines()
-        body = [ln for ln in lines if not ln.startswith("@prefix")]
-        prefixes += [ln for ln in lines if ln.startswith("@prefix")]
-        blocks.append(f"<{g.identifier}> {{\n" + "\n".join("    " + ln if ln else "" for ln in body).rstrip()
-                      + "\n}\n")
-    head = "\n".join(sorted(set(prefixes)))
-    return (head + "\n\n" + "\n".join(blocks)).encode()
+#: The prefixes kg's files use.
+PREFIXES = {"kg": str(KG._NS), "id": str(DATA), "schema": str(SCHEMA), "prov": str(PROV), "foaf": str(FOAF),
+            "dcterms": str(DCTERMS), "xsd": str(XSD), "rdfs": str(RDFS), "owl": str(OWL)}
+_RDF_TYPE = str(RDF.type)
+_XSD_STRING = str(XSD.string)
 
 
-def serialize_jsonld(graph: Graph) -> bytes:
-    """JSON-LD with every array sorted (JSON-LD arrays here are unordered sets), for stable bytes."""
+def write_nquads(graphs: list[TripleSet], path: Path) -> int:
+    """The non-empty *graphs* as N-Quads, graphs in IRI order and triples sorted; the number of quads."""
+    count = 0
+    with open(path, "w", encoding="utf-8") as out:
+        for g in sorted((g for g in graphs if len(g)), key=lambda g: g.identifier):
+            lines = g.lines(g.identifier)
+            out.writelines(lines)
+            count += len(lines)
+    return count
 
-    def canon(x):
-        if isinstance(x, dict):
-            return {k: canon(v) for k, v in sorted(x.items())}
-        if isinstance(x, list):
-            return sorted((canon(v) for v in x), key=lambda v: json.dumps(v, sort_keys=True, ensure_ascii=False))
-        return x
 
-    data = json.loads(graph.serialize(format="json-ld"))
-    return (json.dumps(canon(data), indent=1, ensure_ascii=False) + "\n").encode()
+def write_ntriples(graph: TripleSet, path: Path) -> None:
+    """*graph* as sorted N-Triples."""
+    with open(path, "w", encoding="utf-8") as out:
+        out.writelines(graph.lines())
+
+
+def write_trig(nquads: Path, path: Path) -> None:
+    """TriG from sorted N-Quads, written by Oxigraph with kg's prefixes."""
+    quads = pyoxigraph.parse(path=str(nquads), format=pyoxigraph.RdfFormat.N_QUADS)
+    pyoxigraph.serialize(quads, str(path), pyoxigraph.RdfFormat.TRIG, prefixes=PREFIXES)
+
+
+def write_turtle(ntriples: Path, path: Path) -> None:
+    """Turtle from sorted N-Triples, written by Oxigraph with kg's prefixes."""
+    triples = pyoxigraph.parse(path=str(ntriples), format=pyoxigraph.RdfFormat.N_TRIPLES)
+    pyoxigraph.serialize(triples, str(path), pyoxigraph.RdfFormat.TURTLE, prefixes=PREFIXES)
+
+
+def compact(iri: str) -> str:
+    """*iri* as ``prefix:local`` where a prefix covers it.
+
+    >>> compact("https://kg.example/ns#Person")
+    'kg:Person'
+    """
+    best = max((ns for ns in PREFIXES.values() if iri.startswith(ns)), key=len, default=None)
+    if best is None:
+        return iri
+    prefix = next(p for p, ns in PREFIXES.items() if ns == best)
+    return f"{prefix}:{iri[len(best):]}"
+
+
+def _value(term) -> object:
+    if isinstance(term, pyoxigraph.NamedNode):
+        return {"@id": compact(term.value)}
+    if term.language:
+        return {"@value": term.value, "@language": term.language}
+    if term.datatype.value == _XSD_STRING:
+        return term.value
+    return {"@value": term.value, "@type": compact(term.datatype.value)}
+
+
+def _node(subject: str, props: dict) -> dict:
+    node: dict = {"@id": compact(subject)}
+    for key in sorted(props):
+        values = props[key]
+        node[key] = values[0] if len(values) == 1 else values
+    return node
+
+
+def write_jsonld(ntriples: Path, path: Path) -> None:
+    """Compact JSON-LD of sorted N-Triples: an ``@context`` of kg's prefixes and one node per subject,
+    in subject order (one a line, written as it comes), each property's values in N-Triples order."""
+    with open(path, "w", encoding="utf-8") as out:
+        out.write('{"@context": ' + json.dumps(PREFIXES) + ',\n "@graph": [')
+        subject, props, sep = None, {}, "\n"
+        for t in pyoxigraph.parse(path=str(ntriples), format=pyoxigraph.RdfFormat.N_TRIPLES):
+            if t.subject.value != subject:
+                if subject is not None:
+                    out.write(sep + json.dumps(_node(subject, props), ensure_ascii=False))
+                    sep = ",\n"
+                subject, props = t.subject.value, {}
+            if t.predicate.value == _RDF_TYPE and isinstance(t.object, pyoxigraph.NamedNode):
+                props.setdefault("@type", []).append(compact(t.object.value))
+            else:
+                props.setdefault(compact(t.predicate.value), []).append(_value(t.object))
+        if subject is not None:
+            out.write(sep + json.dumps(_node(subject, props), ensure_ascii=False))
+        out.write("\n]}\n")

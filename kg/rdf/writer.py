@@ -5,12 +5,13 @@
 
 from __future__ import annotations
 
-from rdflib import RDF, XSD, Graph, Literal, URIRef
+from rdflib import RDF, XSD, Literal, URIRef
 from rdflib.namespace import RDFS
 
 from kg.identity.resolution import Resolution
 from kg.rdf.iris import repair_iri
 from kg.rdf.privacy import scrub
+from kg.rdf.quads import TripleSet, typed
 from kg.rdf.terms import date_literal, local_name
 from kg.records import Document, OrgRef, Period, Skip, Span, VenueRef
 from kg.vocab import KG, SCHEMA
@@ -19,7 +20,7 @@ from kg.vocab import KG, SCHEMA
 class GraphWriter:
     """Adds one document's triples to its named graph: the entities facts point to, and provenance."""
 
-    def __init__(self, graph: Graph, doc: Document, res: Resolution, source: URIRef, include_private: bool):
+    def __init__(self, graph: TripleSet, doc: Document, res: Resolution, source: URIRef, include_private: bool):
         self.g, self.doc, self.res, self.source = graph, doc, res, source
         self.include_private = include_private
         owner = res.subject_of_document.get(doc.path)
@@ -29,9 +30,9 @@ class GraphWriter:
     def add(self, s, p, o):
         if o is None or o == "":
             return
-        if not isinstance(o, (URIRef, Literal)):
-            o = Literal(o if self.include_private or not isinstance(o, str) else scrub(o))  # the one place
-            if o == Literal(""):  # literals are made from document values; phones and addresses go
+        if type(o) is str and not self.include_private:  # the one place literals from documents enter:
+            o = scrub(o)  # phone numbers and street addresses go
+            if not o:
                 return
         self.g.add((s, p, o))
 
@@ -50,8 +51,8 @@ class GraphWriter:
     def provenance(self, node: URIRef, span: Span):
         """The source document (a collection's member file too, where it is one) and the lines of *node*."""
         self.add(node, KG.fromSource, self.source)
-        self.add(node, KG.firstLine, Literal(span.first_line, datatype=XSD.positiveInteger))
-        self.add(node, KG.lastLine, Literal(span.last_line, datatype=XSD.positiveInteger))
+        self.add(node, KG.firstLine, typed(str(int(span.first_line)), XSD.positiveInteger))
+        self.add(node, KG.lastLine, typed(str(int(span.last_line)), XSD.positiveInteger))
         if span.document != self.doc.path:
             self.add(node, KG.sourceFile, span.document)
         self.add(node, KG.sourcePlace, span.place)

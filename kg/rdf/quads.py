@@ -1,0 +1,107 @@
+"""Triples as N-Triples term strings: what the build keeps instead of rdflib graphs.
+
+A :class:`TripleSet` takes the rdflib terms :mod:`kg.rdf.writer` mints (or plain Python
+values, which become literals as rdflib would make them) and stores each triple as three
+N-Triples strings, so merging, sorting and loading into Oxigraph never build an rdflib graph.
+
+>>> from rdflib import URIRef, Literal
+>>> g = TripleSet("https://kg.example/id/source/a")
+>>> g.add((URIRef("https://x.org/s"), URIRef("https://x.org/p"), Literal('say "hi"\\n')))
+>>> g.lines()
+['<https://x.org/s> <https://x.org/p> "say \\\\"hi\\\\"\\\\n" .\\n']
+"""
+
+from __future__ import annotations
+
+from rdflib import Literal, URIRef
+
+_XSD = "http://www.w3.org/2001/XMLSchema#"
+_STRING = _XSD + "string"
+# Characters an IRI may not hold (RFC 3987), percent-encoded so one bad link cannot stop a build.
+_IRI_BAD = {c: f"%{ord(c):02X}" for c in '<>"{}|^`\\ '} | {chr(i): f"%{i:02X}" for i in range(0x21)}
+_IRI_TABLE = str.maketrans(_IRI_BAD)
+_ESCAPES = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r"}
+                         | {chr(i): f"\\u{i:04X}" for i in range(0x20) if i not in (10, 13)})
+
+
+class Encoded(str):
+    """A term already in N-Triples form (see :func:`typed`); a :class:`TripleSet` keeps it as it is."""
+
+
+def typed(lexical: str, datatype: str) -> Encoded:
+    """A typed literal made without rdflib (the hot path: line numbers, ordinals, flags).
+
+    >>> typed("3", "http://www.w3.org/2001/XMLSchema#positiveInteger")
+    '"3"^^<http://www.w3.org/2001/XMLSchema#positiveInteger>'
+    """
+    return Encoded(literal(lexical, datatype))
+
+
+def iri(value: str) -> str:
+    """``<value>``, with the characters an IRI cannot hold percent-encoded.
+
+    >>> iri("https://x.y/a|b c")
+    '<https://x.y/a%7Cb%20c>'
+    """
+    return "<" + value.translate(_IRI_TABLE) + ">"
+
+
+def literal(lexical: str, datatype: str | None = None, language: str | None = None) -> str:
+    """An N-Triples literal.
+
+    >>> literal("2020", "http://www.w3.org/2001/XMLSchema#gYear")
+    '"2020"^^<http://www.w3.org/2001/XMLSchema#gYear>'
+    """
+    text = '"' + lexical.translate(_ESCAPES) + '"'
+    if language:
+        return f"{text}@{language}"
+    if datatype and datatype != _STRING:
+        return f"{text}^^<{datatype}>"  # an f-string: str + URIRef would make a URIRef
+    return text
+
+
+def term(value) -> str:
+    """The N-Triples form of an rdflib term or a plain value (made a literal as rdflib would)."""
+    if isinstance(value, Encoded):
+        return value
+    if isinstance(value, URIRef):
+        return iri(value)
+    if isinstance(value, Literal):
+        return literal(str(value), value.datatype, value.language)
+    if isinstance(value, str):
+        return literal(value)
+    return term(Literal(value))
+
+
+class TripleSet:
+    """One named graph's triples, as N-Triples strings; ``add`` and a pattern test like rdflib's ``Graph``."""
+
+    def __init__(self, identifier: str):
+        self.identifier = str(identifier)
+        self.triples: set[tuple[str, str, str]] = set()
+        self._iris: dict[str, str] = {}  # the same subjects and predicates recur: encode them once
+
+    def _iri(self, value: str) -> str:
+        encoded = self._iris.get(value)
+        if encoded is None:
+            encoded = self._iris[value] = iri(value)
+        return encoded
+
+    def add(self, triple) -> None:
+        s, p, o = triple
+        self.triples.add((self._iri(s), self._iri(p), self._iri(o) if isinstance(o, URIRef) else term(o)))
+
+    def __contains__(self, pattern) -> bool:
+        s, p, o = (None if t is None else (self._iri(t) if isinstance(t, URIRef) else term(t)) for t in pattern)
+        if None not in (s, p, o):
+            return (s, p, o) in self.triples
+        return any((s is None or s == ts) and (p is None or p == tp) and (o is None or o == to)
+                   for ts, tp, to in self.triples)
+
+    def __len__(self) -> int:
+        return len(self.triples)
+
+    def lines(self, graph: str | None = None) -> list[str]:
+        """Sorted N-Triples lines (N-Quads in *graph*, an IRI, where given)."""
+        end = f" {iri(graph)} .\n" if graph else " .\n"
+        return [f"{s} {p} {o}{end}" for s, p, o in sorted(self.triples)]

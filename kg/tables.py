@@ -1,0 +1,89 @@
+"""Tables for analytics: the build exports authorships, people, works and organizations of the
+merged view as Parquet files in ``out/tables/``, which projections and commands read with DuckDB.
+
+Each table is one SPARQL query over the store, written by Oxigraph as CSV and turned into
+Parquet by DuckDB, so no row passes through Python.
+
+- ``authorships.parquet``: ``work``, ``person``, ``ordinal`` (the smallest printed place, or null);
+- ``works.parquet``: ``work``, ``title``, ``year`` (int or null), ``status``, ``venue`` (acronym, else name);
+- ``people.parquet``: ``person``, ``name`` (the smallest ``kg:name``, else the IRI), ``profiled``;
+- ``organizations.parquet``: ``organization``, ``name``, ``acronym``, ``country``, ``parent``.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pyoxigraph
+
+from kg.vocab import sparql_prefixes
+
+TABLES_DIR = "tables"
+_PREFIX = sparql_prefixes("kg")
+
+# name -> (query, DuckDB select over the CSV columns)
+TABLES = {
+    "authorships": ("""SELECT ?work ?person (MIN(?o) AS ?ordinal) WHERE {
+        ?work a kg:Work .
+        { ?work kg:hasAuthor ?person } UNION { ?work kg:hasAuthorship ?a . ?a kg:author ?person .
+                                               OPTIONAL { ?a kg:ordinal ?o } }
+    } GROUP BY ?work ?person""",
+                    "SELECT work, person, TRY_CAST(ordinal AS INTEGER) AS ordinal FROM t ORDER BY work, person"),
+    "works": ("""SELECT ?work (MIN(?t) AS ?title) (MIN(?y) AS ?year) (MIN(?s) AS ?status)
+                        (MIN(COALESCE(?acr, ?vname)) AS ?venue) WHERE {
+        ?work a kg:Work .
+        OPTIONAL { ?work kg:title ?t } OPTIONAL { ?work kg:year ?y } OPTIONAL { ?work kg:status ?s }
+        OPTIONAL { ?work kg:publishedIn|kg:submittedTo ?v .
+                   OPTIONAL { ?v kg:acronym ?acr } OPTIONAL { ?v kg:name ?vname } }
+    } GROUP BY ?work""",
+              "SELECT work, COALESCE(title, work) AS title, TRY_CAST(substr(year, 1, 4) AS INTEGER) AS year, status, "
+              "venue FROM t ORDER BY work"),
+    "people": ("""SELECT ?person (MIN(?n) AS ?name) (MAX(?about) AS ?profiled) WHERE {
+        ?person a kg:Person . OPTIONAL { ?person kg:name ?n }
+        OPTIONAL { { ?s kg:about ?person } UNION { GRAPH ?g { ?s kg:about ?person } } BIND(1 AS ?about) }
+    } GROUP BY ?person""",
+               "SELECT person, COALESCE(name, person) AS name, profiled IS NOT NULL AS profiled "
+               "FROM t ORDER BY person"),
+    "organizations": ("""SELECT ?organization (MIN(?n) AS ?name) (MIN(?a) AS ?acronym) (MIN(?c) AS ?country)
+                                (MIN(?p) AS ?parent) WHERE {
+        ?organization a kg:Organization . OPTIONAL { ?organization kg:name ?n }
+        OPTIONAL { ?organization kg:acronym ?a } OPTIONAL { ?organization kg:country ?c }
+        OPTIONAL { ?organization kg:partOf ?p }
+    } GROUP BY ?organization""",
+                      "SELECT * FROM t ORDER BY organization"),
+}
+
+
+COLUMNS = {"authorships": ("work", "person", "ordinal"), "works": ("work", "title", "year", "status", "venue"),
+           "people": ("person", "name", "profiled"),
+           "organizations": ("organization", "name", "acronym", "country", "parent")}
+
+
+def write_tables(store_dir: Path, tables_dir: Path) -> list[Path]:
+    """Write the Parquet tables of the store at *store_dir* into *tables_dir*; the files written."""
+    import duckdb
+
+    tables_dir.mkdir(parents=True, exist_ok=True)
+    store = pyoxigraph.Store.read_only(str(store_dir))
+    con = duckdb.connect()
+    written = []
+    with tempfile.TemporaryDirectory(dir=tables_dir) as tmp:
+        for name, (query, select) in TABLES.items():
+            csv = Path(tmp) / f"{name}.csv"
+            store.query(_PREFIX + query).serialize(str(csv), pyoxigraph.QueryResultsFormat.CSV)
+            columns = ", ".join(f"'{c}': 'VARCHAR'" for c in COLUMNS[name])
+            path = tables_dir / f"{name}.parquet"
+            con.execute(f"CREATE OR REPLACE TEMP VIEW t AS SELECT * FROM read_csv('{csv}', header = true, "
+                        f"columns = {{{columns}}})")
+            con.execute(f"COPY ({select}) TO '{path}' (FORMAT parquet)")
+            written.append(path)
+    con.close()
+    del store
+    return written
+
+
+def tables_of(out_dir: str | Path) -> Path | None:
+    """The tables folder of a built output folder, or None where the build wrote none."""
+    path = Path(out_dir) / TABLES_DIR
+    return path if (path / "authorships.parquet").is_file() else None

@@ -1,0 +1,138 @@
+"""Validation against ``shapes.ttl`` that scales: pyshacl on the whole merged view up to
+:data:`FULL_LIMIT` triples, else on a bounded sample of it, and always the shapes' property
+constraints as SPARQL queries over the store (every node checked, in the store's time).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyoxigraph
+
+from kg.data import shapes_ttl
+from kg.errors import UserError
+from kg.rdf.quads import TripleSet
+
+#: Up to this many merged triples pyshacl checks them all; above, a sample.
+FULL_LIMIT = 20_000
+#: How many subjects (with the nodes they point to) the sample holds.
+SAMPLE_SUBJECTS = 300
+_SH = "http://www.w3.org/ns/shacl#"
+_XSD = "http://www.w3.org/2001/XMLSchema#"
+
+
+def validate_graph(graph, focus_nodes: list | None = None) -> tuple[bool, list[str]]:
+    """Check an rdflib *graph* (only *focus_nodes* where given) against ``shapes.ttl`` with pyshacl:
+    (conforms, one line per violation)."""
+    import pyshacl
+    from rdflib import Graph
+    from rdflib.namespace import SH
+
+    shapes = Graph().parse(data=shapes_ttl(), format="turtle")
+    conforms, results, _ = pyshacl.validate(graph, shacl_graph=shapes, advanced=True, allow_warnings=True,
+                                         focus_nodes=focus_nodes)
+    lines = []
+    for result in results.subjects(predicate=None, object=SH.ValidationResult):
+        focus = results.value(result, SH.focusNode)
+        path = results.value(result, SH.resultPath)
+        message = results.value(result, SH.resultMessage)
+        lines.append(f"{focus} {path}: {message}")
+    return bool(conforms), sorted(lines)
+
+
+def _sample(merged: TripleSet) -> tuple[list[str], list[str]]:
+    """The k-th subjects (sorted; IRIs) and the N-Triples lines of them and of the nodes they point to
+    (one hop, so that a value's class can be checked)."""
+    by_subject: dict[str, list] = {}
+    for t in merged.triples:
+        by_subject.setdefault(t[0], []).append(t)
+    subjects = sorted(by_subject)
+    step = max(1, len(subjects) // SAMPLE_SUBJECTS)
+    focus = subjects[::step]
+    chosen = set(focus) | {o for s in focus for _, _, o in by_subject[s] if o in by_subject}
+    lines = [f"{s} {p} {o} .\n" for subject in sorted(chosen) for s, p, o in by_subject[subject]]
+    return [s[1:-1] for s in focus], lines
+
+
+def shape_queries() -> list[tuple[str, str, str]]:
+    """(focus-node query, path, message) for each property constraint of ``shapes.ttl`` that SPARQL
+    can check: minCount, maxCount, datatype, class, in, pattern and a node shape of datatypes."""
+    from rdflib import Graph, Namespace
+    from rdflib.collection import Collection
+
+    sh = Namespace(_SH)
+    g = Graph().parse(data=shapes_ttl(), format="turtle")
+    checks = []
+    for shape in sorted(set(g.subjects(sh.property, None))):
+        targets = [f"?f a <{c}> ." for c in g.objects(shape, sh.targetClass)]
+        targets += [f"?f <{p}> ?_t ." for p in g.objects(shape, sh.targetSubjectsOf)]
+        for prop in g.objects(shape, sh.property):
+            path = g.value(prop, sh.path)
+            message = str(g.value(prop, sh.message) or "")
+            for target in targets:
+                for body, what in _constraints(g, sh, Collection, prop, f"<{path}>"):
+                    checks.append((f"SELECT DISTINCT ?f WHERE {{ {target} {body} }}", str(path), message or what))
+    return checks
+
+
+def _constraints(g, sh, Collection, prop, p: str):
+    if g.value(prop, sh.minCount) is not None and int(g.value(prop, sh.minCount)) >= 1:
+        yield f"FILTER NOT EXISTS {{ ?f {p} ?v }}", "a value is required"
+    if g.value(prop, sh.maxCount) is not None and int(g.value(prop, sh.maxCount)) == 1:
+        yield f"?f {p} ?v, ?w . FILTER(!sameTerm(?v, ?w))", "more than one value"
+    datatypes = [g.value(prop, sh.datatype)] if g.value(prop, sh.datatype) else []
+    node = g.value(prop, sh.node)
+    if node is not None and g.value(node, sh["or"]) is not None:
+        datatypes += [g.value(m, sh.datatype) for m in Collection(g, g.value(node, sh["or"]))]
+    if datatypes:
+        if any(str(d).endswith("Integer") for d in datatypes):  # Oxigraph stores derived integers as xsd:integer
+            datatypes.append(_XSD + "integer")
+        allowed = ", ".join(f"<{d}>" for d in datatypes)
+        yield f"?f {p} ?v . FILTER(!isLiteral(?v) || datatype(?v) NOT IN ({allowed}))", "wrong datatype"
+    if g.value(prop, sh["class"]) is not None:
+        yield f"?f {p} ?v . FILTER NOT EXISTS {{ ?v a <{g.value(prop, sh['class'])}> }}", "value of the wrong class"
+    if g.value(prop, sh["in"]) is not None:
+        allowed = ", ".join(v.n3() for v in Collection(g, g.value(prop, sh["in"])))
+        yield f"?f {p} ?v . FILTER(?v NOT IN ({allowed}))", "value not in the allowed list"
+    if g.value(prop, sh.pattern) is not None:
+        pattern = str(g.value(prop, sh.pattern)).replace("\\", "\\\\")
+        yield f'?f {p} ?v . FILTER(!regex(str(?v), "{pattern}"))', "value does not match the pattern"
+
+
+def sparql_checks(store: pyoxigraph.Store) -> list[str]:
+    """One line per node of the store's merged view that breaks a shape's property constraint."""
+    lines = []
+    for query, path, message in shape_queries():
+        for row in store.query(query):
+            lines.append(f"{row['f'].value} {path}: {message}")
+    return sorted(set(lines))
+
+
+def validate_build(out_dir: Path, merged: TripleSet) -> tuple[bool, list[str], str]:
+    """Validate a build in *out_dir* whose merged view is *merged*: (conforms, violations, what was run)."""
+    from rdflib import Graph, URIRef
+
+    if len(merged) <= FULL_LIMIT:
+        focus, lines, what = None, merged.lines(), "pyshacl on every triple"
+    else:
+        focus, lines = _sample(merged)
+        what = f"pyshacl on {len(focus):,} sampled nodes of {len(merged):,} triples"
+        focus = [URIRef(f) for f in focus]
+    conforms, violations = validate_graph(Graph().parse(data="".join(lines), format="nt"), focus)
+    store = pyoxigraph.Store.read_only(str(out_dir / "store"))
+    found = sparql_checks(store)
+    del store
+    return conforms and not found, sorted(set(violations) | set(found)), what + " + the shapes as SPARQL on every node"
+
+
+def validate_output(out_dir: str | Path) -> tuple[bool, list[str]]:
+    """Validate the merged graph a build wrote to ``out_dir/kg.ttl`` (and its store), as the build does."""
+    out_dir = Path(out_dir)
+    ttl = out_dir / "kg.ttl"
+    if not ttl.is_file() or not (out_dir / "store").is_dir():
+        raise UserError(f"no {ttl} or {out_dir / 'store'}/; run `kg build` first")
+    merged = TripleSet("")
+    for t in pyoxigraph.parse(path=str(ttl), format=pyoxigraph.RdfFormat.TURTLE):
+        merged.triples.add((str(t.subject), str(t.predicate), str(t.object)))
+    conforms, violations, _ = validate_build(out_dir, merged)
+    return conforms, violations
