@@ -15,6 +15,7 @@ from pathlib import Path
 
 from kg.errors import UserError
 from kg.identity.curation import CURATION_FILE, Curation
+from kg.identity.work_fixes import apply_work_fixes
 from kg.identity.keys import person_key, title_key
 from kg.identity.resolution import Resolution
 from kg.identity.resolve import resolve
@@ -106,22 +107,37 @@ def _read_all(found: list, progress: bool) -> list[Document]:
     return [read_source(item) for item in stage_bar(found, progress, "reading")]
 
 
-def read_documents(data_dir: Path, progress: bool = False) -> tuple[list[Document], list[Skip]]:
-    """Every document under *data_dir*, read, and everything passed over (files no reader takes,
-    entries a reader could not use), each with its place and reason.
+def read_documents(data_dir: Path, progress: bool = False,
+                   curation: Curation | None = None) -> tuple[list[Document], list[Skip]]:
+    """Every document under *data_dir* that gave something, read and corrected by the curation
+    file's work corrections, and what was passed over outside them (files no reader takes,
+    documents that gave nothing, corrections that matched nothing), each with its place and reason.
 
-    A document without an owner (a group page, a lab bibliography) is read like any other.
+    A document without an owner (a group page, a lab bibliography) is read like any other. The
+    skips of the documents kept stay in ``doc.skipped`` (see :func:`skips_of`).
     """
-    found, skipped = find_sources(data_dir, exclude=(CURATION_FILE,))
-    docs = []
-    for doc in _read_all(found, progress):
+    found, passed_over = find_sources(data_dir, exclude=(CURATION_FILE,))
+    docs = _read_all(found, progress)
+    if curation is not None:
+        passed_over += apply_work_fixes(docs, curation.work_fixes, str(data_dir / CURATION_FILE))
+    kept = []
+    for doc in docs:
+        if doc.subject is not None or doc.facts:
+            kept.append(doc)
+        else:
+            passed_over += doc.skipped
+    return kept, passed_over
+
+
+def skips_of(docs: list[Document]) -> list[Skip]:
+    """What the readers (and the mapping, for links it could not repair) left out of each document."""
+    skipped = []
+    for doc in docs:
         skipped += doc.skipped
         ownerless = _ownerless_skip(doc)
         if ownerless is not None:
             skipped.append(ownerless)
-        if doc.subject is not None or doc.facts:
-            docs.append(doc)
-    return docs, skipped
+    return skipped
 
 
 def _per_document(docs: list[Document], res: Resolution, skipped: list[Skip]) -> list[DocumentReport]:
@@ -191,13 +207,13 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
         raise UserError(f"data folder {data_dir}/ does not exist; create it and put documents in it")
     with build_lock(out_dir):
         curation = Curation.load(data_dir / CURATION_FILE)
-        docs, skipped = read_documents(data_dir, progress)
+        docs, skipped = read_documents(data_dir, progress, curation)
         if not docs and not force and _has_graph(out_dir):
             raise UserError(f"no documents to read in {data_dir}/, so the graph in {out_dir}/ was kept; "
                             "add documents, or run `kg build --force` to replace it with an empty graph")
-        report = BuildReport(documents=len(docs), skipped=skipped)
-        report.skipped += [Skip(Span(str(data_dir / CURATION_FILE), 1, 1), m)
-                           for m in curation.unknown_documents({d.path for d in docs})]
+        report = BuildReport(documents=len(docs))
+        unknown = [Skip(Span(str(data_dir / CURATION_FILE), 1, 1), m)
+                   for m in curation.unknown_documents({d.path for d in docs})]
         for d in docs:
             d.latest_date = curation.document_dates.get(d.path, d.latest_date)
         res = resolve(docs, curation)
@@ -207,6 +223,7 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
         if problems:
             raise UserError("; ".join(problems))
         graphs, merged = to_triples(docs, curation, res, include_private, progress)
+        report.skipped = skipped + skips_of(docs) + unknown  # after the mapping, which reports bad links
 
         report.people = len(res.people)
         report.profiled = len(set(res.subject_of_document.values()))

@@ -88,3 +88,23 @@ def test_a_thesis_record_whose_first_line_has_no_letters_is_one_skip(tmp_path):
     record = [s for s in report.skipped if s.span.document == "record.txt"]
     assert len(record) == 1 and "line 1 should name the thesis's author but reads '---'" in record[0].reason
     assert report.documents == 1
+
+
+def test_the_curation_line_from_a_skip_completes_the_entry(broken_data, tmp_path):
+    # The skip of the cut-off entry shows a correction; filled in (two authors, a year) and added to
+    # the curation file, the entry becomes a work with those authors and the skip is gone.
+    curation = broken_data / "curation.yaml"
+    curation.write_text(curation.read_text() + (
+        "corrections:\n  works:\n    - document: truncated.md\n      title: \"A Paper Cut Off Mid-\"\n"
+        "      authors: [Jane Roe, Ann Lee]\n      year: 2006\n"))
+    report = build_graph(broken_data, tmp_path / "out")
+    assert not [s for s in report.skipped if s.span.document == "truncated.md"]
+    ttl = (tmp_path / "out" / "kg.ttl").read_text()
+    assert "A Paper Cut Off Mid-" in ttl and "Ann Lee" in ttl
+    # A correction that gives authors for a title no document has is reported with its line (line 30:
+    # the seed curation file has 27 lines, then "corrections:", "works:", and this entry).
+    curation.write_text(curation.read_text().replace("A Paper Cut Off Mid-", "No Such Paper").replace(
+        "      year: 2006\n", ""))
+    report = build_graph(broken_data, tmp_path / "out2")
+    (fix,) = [s for s in report.skipped if "No Such Paper" in s.reason]
+    assert fix.span.first_line == 30 and "no work titled 'No Such Paper' in truncated.md" in fix.reason
