@@ -15,10 +15,10 @@ from pathlib import Path
 
 from kg.errors import UserError
 from kg.identity.curation import CURATION_FILE, Curation
-from kg.identity.work_fixes import apply_work_fixes
 from kg.identity.keys import person_key, title_key
 from kg.identity.resolution import Resolution
 from kg.identity.resolve import resolve
+from kg.identity.work_fixes import apply_work_fixes
 from kg.outfolder import build_lock, carry_over, staging_folder, swap_in
 from kg.rdf.curation import curation_graph
 from kg.rdf.mapping import document_graph
