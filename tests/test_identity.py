@@ -189,5 +189,5 @@ def test_a_correction_with_an_unknown_field_names_its_line():
     from kg.errors import UserError
     from kg.identity.curation import Curation
 
-    with pytest.raises(UserError, match=r"c.yaml:4: unknown key 'venue' in a correction of works"):
-        Curation.from_text("corrections:\n  works:\n    - title: X\n      venue: Y\n", "c.yaml")
+    with pytest.raises(UserError, match=r"c.yaml:4: unknown key 'publisher' in a correction of works"):
+        Curation.from_text("corrections:\n  works:\n    - title: X\n      publisher: Y\n", "c.yaml")

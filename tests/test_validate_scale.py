@@ -9,7 +9,7 @@ from kg.rdf.quads import TripleSet
 
 KG = "https://kg.example/ns#"
 ID = "https://kg.example/id/"
-TTL = f"""@prefix kg: <{KG}> . @prefix schema: <https://schema.org/> . @prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+TTL = f"""@prefix kg: <{KG}> . @prefix schema: <http://schema.org/> . @prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
 <{ID}person/a> a kg:Person ; kg:name "Ann A" ; schema:name "Ann A" .
 <{ID}work/good> a kg:Work ; kg:title "Good" ; kg:status "published" ; kg:hasAuthor <{ID}person/a> ;
     schema:author <{ID}person/a> ; kg:year "2020"^^xsd:gYear .
