@@ -251,7 +251,11 @@ def write_outputs(stage: Path, graphs: list[TripleSet], merged: TripleSet, res: 
                   html: bool, progress: bool) -> list[str]:
     """Write the set into *stage*; the names written. *graphs* is emptied once written (memory)."""
     sources_nq, merged_nt = stage / ".sources.nq", stage / ".merged.nt"
-    steps = [("sources", lambda: (write_nquads(graphs, sources_nq), graphs.clear())),  # freed once on disk
+    def write_sources() -> None:
+        write_nquads(graphs, sources_nq)
+        graphs.clear()  # freed once on disk
+
+    steps = [("sources", write_sources),
              ("merged view", lambda: write_ntriples(merged, merged_nt)),
              ("kg.trig", lambda: write_trig(sources_nq, stage / "kg.trig")),
              ("kg.ttl", lambda: write_turtle(merged_nt, stage / "kg.ttl")),

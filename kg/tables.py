@@ -71,7 +71,9 @@ def write_tables(store_dir: Path, tables_dir: Path) -> list[Path]:
     with tempfile.TemporaryDirectory(dir=tables_dir) as tmp:
         for name, (query, select) in TABLES.items():
             csv = Path(tmp) / f"{name}.csv"
-            store.query(_PREFIX + query).serialize(str(csv), pyoxigraph.QueryResultsFormat.CSV)
+            solutions = store.query(_PREFIX + query)
+            assert isinstance(solutions, pyoxigraph.QuerySolutions)  # every table query is a SELECT
+            solutions.serialize(str(csv), pyoxigraph.QueryResultsFormat.CSV)
             columns = ", ".join(f"'{c}': 'VARCHAR'" for c in COLUMNS[name])
             path = tables_dir / f"{name}.parquet"
             con.execute(f"CREATE OR REPLACE TEMP VIEW t AS SELECT * FROM read_csv('{csv}', header = true, "

@@ -63,7 +63,7 @@ def shape_queries() -> list[tuple[str, str, str]]:
     sh = Namespace(_SH)
     g = Graph().parse(data=shapes_ttl(), format="turtle")
     checks = []
-    for shape in sorted(set(g.subjects(sh.property, None))):
+    for shape in sorted(set(g.subjects(sh.property, None)), key=str):
         targets = [f"?f a <{c}> ." for c in g.objects(shape, sh.targetClass)]
         targets += [f"?f <{p}> ?_t ." for p in g.objects(shape, sh.targetSubjectsOf)]
         for prop in g.objects(shape, sh.property):
@@ -103,7 +103,9 @@ def sparql_checks(store: pyoxigraph.Store) -> list[str]:
     """One line per node of the store's merged view that breaks a shape's property constraint."""
     lines = []
     for query, path, message in shape_queries():
-        for row in store.query(query):
+        solutions = store.query(query)
+        assert isinstance(solutions, pyoxigraph.QuerySolutions)  # every shape query is a SELECT
+        for row in solutions:
             lines.append(f"{row['f'].value} {path}: {message}")
     return sorted(set(lines))
 

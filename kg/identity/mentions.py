@@ -103,7 +103,9 @@ def _years(start: str | None, end: str | None) -> range:
     """The years from *start* to *end* (at most 15; one year where only one is known)."""
     a, b = (int(d[:4]) if d and d[:4].isdigit() else None for d in (start, end))
     a, b = a or b, b or a
-    return range(0) if a is None or b < a else range(a, min(b, a + 15) + 1)
+    if a is None or b is None or b < a:
+        return range(0)
+    return range(a, min(b, a + 15) + 1)
 
 
 def _at(node: Node, ref, start: str | None, end: str | None) -> None:

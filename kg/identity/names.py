@@ -38,7 +38,7 @@ def block_keys(name: str) -> frozenset[str]:
 @lru_cache(maxsize=200_000)
 def _block_keys(name: str) -> frozenset[str]:
     words = name_words(name)
-    keys = set()
+    keys: set[str] = set()
     for i, w in enumerate(words):
         if len(w) > 1:
             keys.update(f"{w}|{o[0]}" for j, o in enumerate(words) if j != i)

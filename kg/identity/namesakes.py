@@ -56,11 +56,11 @@ def mint(mentions: Mentions, cl: Cluster, res: Resolution) -> dict[int, str]:
         res.people[iri] = Person(iri, display, sorted(names), {nodes[i].document for i in members}, label)
         for i in members:
             iri_of[i] = iri
-            n = nodes[i]
-            in_document[(n.document, n.key, iri)] += 1
-            if len(members) > weight.get(n.key, 0):
-                weight[n.key] = len(members)
-                res.person_of_key[n.key] = iri
+            node = nodes[i]
+            in_document[(node.document, node.key, iri)] += 1
+            if len(members) > weight.get(node.key, 0):
+                weight[node.key] = len(members)
+                res.person_of_key[node.key] = iri
     for (document, title, key), i in mentions.node_of.items():
         res.person_of_mention[(document, title, key)] = iri_of[i]
     best: dict[tuple, int] = {}

@@ -70,8 +70,10 @@ def apply_work_fixes(docs: list[Document], fixes: list[WorkFix], curation_path: 
             _fix(work, fix)
         partial = [s for s in doc.skipped if s.partial is not None and _title_key(s.partial.title) == key]
         for skip in partial:
-            _fix(skip.partial, fix)
-            doc.facts.append(skip.partial)
+            completed = skip.partial
+            assert completed is not None  # chosen above for having one
+            _fix(completed, fix)
+            doc.facts.append(completed)
             doc.skipped.remove(skip)
         if not works and not partial:
             unmatched.append(Skip(Span(curation_path, fix.line, fix.line),

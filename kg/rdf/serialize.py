@@ -88,7 +88,9 @@ def write_jsonld(ntriples: Path, path: Path) -> None:
     in subject order (one a line, written as it comes), each property's values in N-Triples order."""
     with open(path, "w", encoding="utf-8") as out:
         out.write('{"@context": ' + json.dumps(PREFIXES) + ',\n "@graph": [')
-        subject, props, sep = None, {}, "\n"
+        subject: str | None = None
+        props: dict[str, list] = {}
+        sep = "\n"
         for t in pyoxigraph.parse(path=str(ntriples), format=pyoxigraph.RdfFormat.N_TRIPLES):
             if t.subject.value != subject:
                 if subject is not None:
