@@ -34,6 +34,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from bench.bench_graph import _kib  # one reader of /proc/self/status
 from bench.identity_corpus import generate, read_truth, write
 from bench.identity_scores import bcubed_scores, cluster_errors, pairwise_scores
 
@@ -48,14 +49,6 @@ SEED_EXPECTATIONS = [
     (True, "Zheng Wang", "supervisor", "Zheng Wang", "author"),
     (True, "Jie Xu", "supervisor", "Jie Xu", "author"),
 ]
-
-
-def _kib(field: str) -> int:
-    with open("/proc/self/status") as handle:
-        for line in handle:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    return 0
 
 
 def in_child(step):

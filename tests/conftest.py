@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -113,3 +114,13 @@ def data_copy(tmp_path) -> Path:
     target = tmp_path / "data"
     shutil.copytree(DATA, target)
     return target
+
+
+def stop_process(process: subprocess.Popen) -> None:
+    """Stop a server the test started: SIGTERM, then SIGKILL if it has not gone in 10 s."""
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

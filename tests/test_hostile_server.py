@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pyoxigraph
 import pytest
+from conftest import stop_process
 
 from kg.store import write_store
 
@@ -45,12 +46,7 @@ def serve(out, *options):
         assert match, f"kg serve did not start: {line}"
         yield {"base": match[1], "endpoint": match[1] + "sparql", "port": int(match[2]), "pid": process.pid}
     finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_process(process)
 
 
 def http(url, headers=None, timeout=60):

@@ -10,7 +10,6 @@ import csv
 import io
 import json
 import re
-import signal
 import subprocess
 import sys
 import time
@@ -21,6 +20,7 @@ from pathlib import Path
 
 import pyoxigraph
 import pytest
+from conftest import stop_process
 from SPARQLWrapper import CSV, JSON, JSONLD, N3, POST, POSTDIRECTLY, TSV, TURTLE, URLENCODED, XML, SPARQLWrapper
 from SPARQLWrapper.SPARQLExceptions import QueryBadFormed
 
@@ -47,12 +47,7 @@ def server(sparql_fixture_out):
         base = match[1]
         yield {"base": base, "endpoint": base + "sparql", "out": out}
     finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_process(process)
 
 
 def http(url, data=None, headers=None, method=None):
