@@ -207,3 +207,36 @@ def test_the_owner_of_a_list_is_the_author_of_every_work_under_any_initials(tmp_
 3. Very small things, A.B. Doe, Dissertation, University of Testing (2010).
 """)
     assert doc.subject.name == "A.B. Doe"  # the variant printed most often
+
+
+def test_a_bullet_note_inside_blank_line_separated_entries_does_not_cut_them(tmp_path):
+    # Three entries separated by blank lines; the second carries a "- Featured..." bullet note.
+    # One bullet among three blocks is a note inside an entry, not the list's entry marker: still
+    # three works, the note's year (2024) not taken for the entry's (2022).
+    doc = read(tmp_path, "pubs.md", """# Publications
+
+A. Doe & B. Roe. Invented findings on sand. *Journal of Tests* 1, 1-2 (2023).
+
+A. Doe & C. Poe. Made-up results on glass. *Review of Tests* 2, 3-4 (2022).
+- Featured on the cover of Review of Tests (2024).
+
+B. Roe & A. Doe. Fictional notes on stone. *Letters on Tests* 3, 5-6 (2021).
+""")
+    assert titles(doc) == ["Invented findings on sand", "Made-up results on glass", "Fictional notes on stone"]
+    assert [w.year for w in doc.of_type(Work)] == ["2023", "2022", "2021"]
+
+
+def test_press_section_is_not_read_as_publications(tmp_path):
+    # "Press and News Releases" lists outlets and dates, not works: no work, one skip for the section.
+    doc = read(tmp_path, "cv.md", """# Jane Doe
+
+## Publications
+
+J. Doe & R. Roe. An invented study. *Journal of Tests* 1, 1-2 (2020).
+
+## Press and News Releases
+
+Invented University News, Jun 2024: Doe wins a made-up award.
+""")
+    assert titles(doc) == ["An invented study"]
+    assert any("Press and News Releases" in s.reason for s in doc.skipped)

@@ -165,3 +165,23 @@ def test_thesis():
 def test_an_entry_of_names_only_has_no_title():
     ref = parse_reference(["Jane Doe, Rick Roe, Eve Poe"])
     assert ref.problem and "no title" in ref.problem
+
+
+def test_labelled_author_line_and_italic_title_in_a_card():
+    # A page card: journal name, the item number in its own column, the title in italics, an
+    # abbreviated citation line, then "**Authors**:" naming the field. The label says which line is
+    # the author list, the italic line is the title, the lone "12" is the item number (dropped),
+    # the first plain line the venue, "(2021)" the year.
+    ref = read("Journal of Invented Results", "12", "*Small steps in tiny rooms*",
+               "J. Invent. Res. **7**, 101–109 (2021)", "**Authors**: A. Doe, B. Roe & **C. Poe***")
+    assert (ref.title, ref.venue.name, ref.year) == ("Small steps in tiny rooms", "Journal of Invented Results", "2021")
+    assert names(ref) == ["A. Doe", "B. Roe", "C. Poe"]
+
+
+def test_abbreviated_journal_line_is_not_prose():
+    # "Phys. Rev. X" has two word ends followed by capitals, like two sentences; on a six-word
+    # line it is a venue, not an abstract, so its year (2016) is read.
+    ref = read("*A made-up title about waves*", "Phys. Rev. X **6**(4), 041061 (2016)",
+               "Authors: A. Doe & B. Roe")
+    assert (ref.title, ref.year) == ("A made-up title about waves", "2016")
+    assert names(ref) == ["A. Doe", "B. Roe"]

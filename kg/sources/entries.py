@@ -58,8 +58,12 @@ def _start_style(items: list[Item]) -> Callable[[Item], bool]:
         lambda i: i.bold and not looks_like_author_list(i.raw),
     ]
     listed = lambda i: bool(NUMBERED.match(i.raw) or BULLET.match(i.raw) and not re.match(r"^\s*\*\*", i.raw))  # noqa: E731
+    blocks = 1 + sum(1 for i in items[1:] if i.gap_before)
     for n, style in enumerate(styles):
-        if any(style(i) for i in items):
+        marked = sum(1 for i in items if style(i))
+        if n in (1, 4) and blocks >= 3 and marked < blocks / 2:
+            continue  # a few bullets among blank-line-separated entries are notes inside them
+        if marked:
             return listed if n in (1, 4) else style
     return lambda i: i.gap_before
 
