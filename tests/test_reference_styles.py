@@ -185,3 +185,18 @@ def test_abbreviated_journal_line_is_not_prose():
                "Authors: A. Doe & B. Roe")
     assert (ref.title, ref.year) == ("A made-up title about waves", "2016")
     assert names(ref) == ["A. Doe", "B. Roe"]
+
+
+def test_apa_owner_family_name_alone_in_bold():
+    # Only the owner's family name is bold ("**Poe**, E. A."): the bold must not cut the author
+    # list; the three "Family, I." pairs are the authors, the sentence after (2019) the title.
+    ref = read("Doe, J. (*), **Poe**, E. A., and Roe, R. (2019). Invented waves in made-up rock. "
+               "*Journal of Tests*, *5*, 1-9.")
+    assert names(ref) == ["J. Doe", "E. A. Poe", "R. Roe"]
+    assert (ref.title, ref.venue.name, ref.year) == ("Invented waves in made-up rock", "Journal of Tests", "2019")
+
+
+def test_bold_full_name_followed_by_a_coauthor_stays_apart():
+    # IEEE: "**J. Doe**, R. Roe" - the bold name is whole; "R." begins the next name, not Doe's initials.
+    ref = read('**J. Doe**, R. Roe, and E. Poe, “An invented title,” *Journal of Tests*, 2020.')
+    assert names(ref) == ["J. Doe", "R. Roe", "E. Poe"]
