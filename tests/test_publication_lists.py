@@ -240,3 +240,10 @@ Invented University News, Jun 2024: Doe wins a made-up award.
 """)
     assert titles(doc) == ["An invented study"]
     assert any("Press and News Releases" in s.reason for s in doc.skipped)
+
+
+def test_a_heading_with_a_counting_parenthesis_names_its_section():
+    # "(12 seminars, 9 countries)" only counts the items: the heading is "Invited Seminars" -> talks,
+    # so its year lines and institution lists are not read as publications.
+    assert section_title_kind("Invited Seminars (12 seminars, 9 countries)") == "talks"
+    assert section_title_kind("Publications (selected)") == "publications"
