@@ -247,3 +247,20 @@ def test_a_heading_with_a_counting_parenthesis_names_its_section():
     # so its year lines and institution lists are not read as publications.
     assert section_title_kind("Invited Seminars (12 seminars, 9 countries)") == "talks"
     assert section_title_kind("Publications (selected)") == "publications"
+
+
+def test_bullet_notes_under_a_numbered_list_are_not_entries(tmp_path):
+    # Numbered entries (3) with one "- Selected ..." bullet under the second: in a numbered list a
+    # few bullets are notes of the entry above, so three works, none titled "Selected for ...".
+    doc = read(tmp_path, "pubs.md", """# Publications
+
+3. A. Doe & B. Roe, *Invented findings on sand*, J. Tests **1**, 1-2 (2023).
+
+2. A. Doe & C. Poe, *Made-up results on glass*, Rev. Tests **2**, 3-4 (2022).
+
+- Selected for the cover of Review of Tests (2024).
+
+1. B. Roe & A. Doe, *Fictional notes on stone*, Lett. Tests **3**, 5-6 (2021).
+""")
+    assert titles(doc) == ["Invented findings on sand", "Made-up results on glass", "Fictional notes on stone"]
+    assert [w.year for w in doc.of_type(Work)] == ["2023", "2022", "2021"]

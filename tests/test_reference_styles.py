@@ -200,3 +200,12 @@ def test_bold_full_name_followed_by_a_coauthor_stays_apart():
     # IEEE: "**J. Doe**, R. Roe" - the bold name is whole; "R." begins the next name, not Doe's initials.
     ref = read('**J. Doe**, R. Roe, and E. Poe, “An invented title,” *Journal of Tests*, 2020.')
     assert names(ref) == ["J. Doe", "R. Roe", "E. Poe"]
+
+
+def test_italic_title_wrapped_at_its_own_hyphen():
+    # PDF text: the italic title opens on one line and breaks at the hyphen of "AB-CD"; the open
+    # italic joins the lines and the hyphen keeps the word whole ("AB-CD: ...").
+    ref = parse_reference(["7. A. Doe, B. Roe & C. Poe, *AB-", "CD: an invented method for tests*, J. Tests **5**, 12 (2020).",
+                           "- Selected for a made-up highlight (2021)."])
+    assert ref.title == "AB-CD: an invented method for tests"
+    assert names(ref) == ["A. Doe", "B. Roe", "C. Poe"] and ref.year == "2020"  # the note's 2021 is not the year

@@ -47,6 +47,10 @@ def is_group_heading(item: Item) -> bool:
     return bool(item.heading) and publication_group(item.raw) is not None and len(item.text.split()) <= 8
 
 
+def _bulleted(item: Item) -> bool:
+    return bool(BULLET.match(item.raw)) and not NUMBERED.match(item.raw) and not re.match(r"^\s*\*\*", item.raw)
+
+
 def _start_style(items: list[Item]) -> Callable[[Item], bool]:
     """How this list marks where an entry starts: the first style that its items use."""
     styles: list[Callable[[Item], bool]] = [
@@ -63,6 +67,8 @@ def _start_style(items: list[Item]) -> Callable[[Item], bool]:
         marked = sum(1 for i in items if style(i))
         if n in (1, 4) and blocks >= 3 and marked < blocks / 2:
             continue  # a few bullets among blank-line-separated entries are notes inside them
+        if n == 1 and marked and 3 * sum(1 for i in items if _bulleted(i)) <= marked:
+            return style  # a numbered list: its few bullets are notes under the entries ("- Selected for ...")
         if marked:
             return listed if n in (1, 4) else style
     return lambda i: i.gap_before

@@ -151,8 +151,8 @@ def parse_reference(lines: list[str], *, split_lines: bool | None = None) -> Ref
     content: list[Block] = []
     abstract: list[str] = []
     for n, raw in enumerate(logical):
-        if n and _labelled_field(raw, ref):
-            continue
+        if n and (_labelled_field(raw, ref) or re.match(r"[-•]\s", raw)):
+            continue  # a field named by its label, or a bullet note under the entry ("- Selected for ...")
         blocks = blocks_of(raw, n, sentences=not split_lines)
         text = " ".join(b.text for b in blocks).strip()
         role = _line_role(text) if n else None

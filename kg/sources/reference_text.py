@@ -101,8 +101,10 @@ def _mend_bold(line: str) -> str:
 
 
 def _unbalanced(text: str) -> bool:
-    return (text.count("**") % 2 == 1 or text.count("“") > text.count("”")
-            or text.count("[") > text.count("]") or text.count("(") > text.count(")")
+    # An italic opened and not closed on the line ("... *A title that wraps"); a "Doe*" mark is no opening.
+    return bool(re.search(r"(?:^|\s)\*(?![*\s])[^*]*$", text)) or (
+        text.count("**") % 2 == 1 or text.count("“") > text.count("”")
+        or text.count("[") > text.count("]") or text.count("(") > text.count(")")
             or len(re.findall(r'(?<![\w\\])"|"(?!\w)', text)) % 2 == 1)
 
 
@@ -136,8 +138,9 @@ def join_wrapped(lines: list[str], split_lines: bool | None) -> list[str]:
             soft = True
         if _wholly_styled(prev) and not _unbalanced(prev) or _starts_field(plain) and not _unbalanced(prev):
             soft = False
-        if soft:
-            out[-1] = prev.rstrip() + " " + line.strip()
+        if soft:  # "QH-" / "POCC": a word broken at its own hyphen is one word again
+            glue = "" if re.search(r"\w-$", prev.rstrip()) else " "
+            out[-1] = prev.rstrip() + glue + line.strip()
         else:
             out.append(line)
     return out
