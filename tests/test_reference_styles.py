@@ -209,3 +209,13 @@ def test_italic_title_wrapped_at_its_own_hyphen():
                            "- Selected for a made-up highlight (2021)."])
     assert ref.title == "AB-CD: an invented method for tests"
     assert names(ref) == ["A. Doe", "B. Roe", "C. Poe"] and ref.year == "2020"  # the note's 2021 is not the year
+
+
+def test_italic_title_with_a_colon_is_not_a_label_note():
+    # "*Cartography: Mapping ...*" starts like a "Label: value" note line, but it is wholly italic:
+    # it is the title. A bullet note joined to the long author line would spoil the last name.
+    ref = read("Journal of Invented Maps", "*Cartography: Mapping Invented Spaces with Made-up Tools*",
+               "J. Inv. Maps **3**(1), 7–9 (2015)", "**Authors**: A. Doe, B. Roe & C. Poe",
+               "- This paper was selected for a made-up highlight (2016).")
+    assert ref.title == "Cartography: Mapping Invented Spaces with Made-up Tools"
+    assert names(ref) == ["A. Doe", "B. Roe", "C. Poe"] and ref.year == "2015"

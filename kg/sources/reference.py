@@ -143,7 +143,8 @@ def parse_reference(lines: list[str], *, split_lines: bool | None = None) -> Ref
         return ref
     cleaned = [clean_entry_line(line, ref, first=not n) for n, line in enumerate(lines)]
     # A lone item number in a column of its own ("Journal / 12 / *Title*") is not part of a field.
-    kept = [c for n, c in enumerate(cleaned) if c.strip() and not (n and re.fullmatch(r"\s*\d{1,3}\.?\s*", c))]
+    kept = [c for n, c in enumerate(cleaned) if c.strip() and not (n and re.fullmatch(r"\s*\d{1,3}\.?\s*", c))
+            and not (n and re.match(r"\s*[-•]\s", c))]  # nor is a bullet note under it ("- Selected for ...")
     logical = join_wrapped(kept, split_lines)
     if not logical:
         ref.problem = "the entry is empty"
@@ -151,11 +152,13 @@ def parse_reference(lines: list[str], *, split_lines: bool | None = None) -> Ref
     content: list[Block] = []
     abstract: list[str] = []
     for n, raw in enumerate(logical):
-        if n and (_labelled_field(raw, ref) or re.match(r"[-•]\s", raw)):
-            continue  # a field named by its label, or a bullet note under the entry ("- Selected for ...")
+        if n and _labelled_field(raw, ref):
+            continue
         blocks = blocks_of(raw, n, sentences=not split_lines)
         text = " ".join(b.text for b in blocks).strip()
         role = _line_role(text) if n else None
+        if role == "note" and blocks and blocks[0].style in ("italic", "quote"):
+            role = None  # "*Cartography: A Method*": a title with a colon, not a "Label: value" note
         if n and role == "year":
             ref.year = ref.year or years_in(text)[0]
         elif n and role == "award":
