@@ -264,3 +264,22 @@ def test_bullet_notes_under_a_numbered_list_are_not_entries(tmp_path):
 """)
     assert titles(doc) == ["Invented findings on sand", "Made-up results on glass", "Fictional notes on stone"]
     assert [w.year for w in doc.of_type(Work)] == ["2023", "2022", "2021"]
+
+
+def test_a_year_heading_gives_its_year_to_entries_that_print_none(tmp_path):
+    # Chapters under "## 2019" print no year: they take 2019 from the heading, also below a
+    # "Book Chapters" kind line; the article under "## 2018" prints (2018) itself.
+    doc = read(tmp_path, "pubs.md", """# Publications
+
+## 2019
+
+Book Chapters
+
+A. Doe & B. Roe, *An invented chapter on tests*, in Handbook of Made-up Things, Springer.
+
+## 2018
+
+A. Doe & C. Poe, *A made-up article on glass*, J. Tests **2**, 3-4 (2018).
+""")
+    assert titles(doc) == ["An invented chapter on tests", "A made-up article on glass"]
+    assert [w.year for w in doc.of_type(Work)] == ["2019", "2018"]

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from kg.sources.authors import looks_like_author_list
-from kg.sources.headings import heading_key, publication_group
+from kg.sources.headings import heading_key, is_year_heading, publication_group
 from kg.sources.layout import Item
 from kg.sources.venue import VENUE_TITLE
 
@@ -27,6 +27,7 @@ class Entry:
     items: list[Item]
     status: str = "published"
     kind: str | None = None
+    year: str | None = None  # the year heading the entry's group ("## 2019"), for entries that print none
 
     @property
     def split_lines(self) -> bool | None:
@@ -80,7 +81,7 @@ def split_entries(items: list[Item]) -> tuple[list[Entry], list[Item]]:
     if headed:  # entries written as headings: a bare year line under one is the entry's year, no group
         items = [replace(i, heading=0) if i.heading == 7 else i for i in items]
     starts = _start_style([i for i in items if not is_group_heading(i)])
-    status, kind = "published", None
+    status, kind, year, year_level = "published", None, None, 0
     entries: list[Entry] = []
     loose: list[Item] = []
     current: Entry | None = None
@@ -89,6 +90,10 @@ def split_entries(items: list[Item]) -> tuple[list[Entry], list[Item]]:
         if is_group_heading(item):
             status = publication_group(item.raw) or "published"
             kind = _group_kind(item.raw)
+            if is_year_heading(item.raw):
+                year, year_level = heading_key(item.raw)[:4], item.heading
+            elif item.heading <= year_level:  # a kind heading under a year heading keeps the year
+                year = None
             current, grouped = None, True
             continue
         if item.column > 0 and item.text == (item.row_year or ""):
@@ -96,7 +101,7 @@ def split_entries(items: list[Item]) -> tuple[list[Entry], list[Item]]:
                 current.items.append(item)
             continue
         if starts(item) or current is None and (entries or grouped):
-            current = Entry([item], status, kind)
+            current = Entry([item], status, kind, year)
             entries.append(current)
         elif current is not None:
             current.items.append(item)
