@@ -219,3 +219,11 @@ def test_italic_title_with_a_colon_is_not_a_label_note():
                "- This paper was selected for a made-up highlight (2016).")
     assert ref.title == "Cartography: Mapping Invented Spaces with Made-up Tools"
     assert names(ref) == ["A. Doe", "B. Roe", "C. Poe"] and ref.year == "2015"
+
+
+def test_apa_family_name_starting_with_an_accented_capital():
+    # "Örs, R." is a "Family, I." pair like "Roe, R.": an accented capital is a capital, so the
+    # list pairs up into three authors instead of six loose pieces.
+    ref = read("Doe, J., Örs, R., and Łoe, P. (2021). An invented survey of tests. *Journal of Tests*, 2, 3-4.")
+    assert names(ref) == ["J. Doe", "R. Örs", "P. Łoe"]
+    assert ref.title == "An invented survey of tests"

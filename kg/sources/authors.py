@@ -178,13 +178,15 @@ def _split_top_level(text: str, separators: re.Pattern) -> list[str]:
 
 
 _LIST_SEPARATORS = re.compile(r"\s*(?:,\s*(?:and|&)\s+|;\s*(?:and|&)?\s*|,|\s+and\s+|\s*&\s*|\s+with\s+)", re.I)
-_FAMILY_ONLY = re.compile(r"^(?:[a-z]{1,4}\s+)*[A-Z][\w'’\-\u2010\u2011]+(?:\s+[A-Z][\w'’\-\u2010\u2011]+){0,2}$")
+# Capitals checked with str.isupper below, so "Örsvuran" and "Łukasz" count as capitalised.
+_FAMILY_ONLY = re.compile(r"^(?:[a-z]{1,4}\s+)*[^\W\d_][\w'’\-\u2010\u2011]+(?:\s+[^\W\d_][\w'’\-\u2010\u2011]+){0,2}$")
 
 
 @lru_cache(maxsize=8192)
 def _family_only(part: str) -> bool:
     text = clean_person_name(part)
-    return bool(_FAMILY_ONLY.match(text)) and not INITIALS.match(text) and not any(
+    capitalised = all(w[:1].isupper() for w in text.split() if not re.fullmatch(r"[a-z]{1,4}", w))
+    return bool(_FAMILY_ONLY.match(text)) and capitalised and not INITIALS.match(text) and not any(
         INITIALS.match(w) for w in text.split())
 
 
