@@ -227,3 +227,11 @@ def test_apa_family_name_starting_with_an_accented_capital():
     ref = read("Doe, J., Örs, R., and Łoe, P. (2021). An invented survey of tests. *Journal of Tests*, 2, 3-4.")
     assert names(ref) == ["J. Doe", "R. Örs", "P. Łoe"]
     assert ref.title == "An invented survey of tests"
+
+
+def test_a_lowercase_particle_initial_inside_an_author_list():
+    # "F. d. J. Roe" abbreviates "de" as "d.": it is part of the name, not the end of a sentence,
+    # so the list runs on to "B. Poe" and the italic block is the title.
+    ref = read("A. Doe, F. d. J. Roe Carrillo, B. Poe & C. Loe, *An invented interface for data*, J. Tests **3**, 1-9 (2024).")
+    assert names(ref) == ["A. Doe", "F. d. J. Roe Carrillo", "B. Poe", "C. Loe"]
+    assert (ref.title, ref.year) == ("An invented interface for data", "2024")

@@ -135,7 +135,7 @@ def name_score(part: str) -> float:
     text = re.sub(r"\s+", " ", clean_person_name(part)).strip()
     if not text or re.search(r"\d|[:?!\"“”=/@]", text) or len(text) > 60:
         return 0.0
-    words = text.split()
+    words = [w for w in text.split() if not re.fullmatch(r"[a-z]\.", w)] or text.split()  # "F. d. J. Roe": "d." (de)
     particles = _particles()
     initials = [w for w in words if INITIALS.match(w)]
     others = [w for w in words if not INITIALS.match(w)]

@@ -267,7 +267,7 @@ def _sentence_cuts(text: str) -> list[int]:
         word = before.group(1) if before else ""
         after = text[m.end():]
         clause = re.split(r"[.,;:(]", after, maxsplit=1)[0]
-        if re.fullmatch(r"(?:[A-Z][a-z]?[.\-\u2010]*)+", word):  # an initial: "A.", "H.-J", "A.V"
+        if re.fullmatch(r"(?:[A-Z][a-z]?[.\-\u2010]*)+|[a-z]", word):  # an initial: "A.", "H.-J", "A.V", "d." (de)
             words = clause.split()
             if len(words) >= 3 and sum(w[:1].islower() and len(w) > 3 for w in words) >= 1 and name_score(
                     clause) < 0.5:
