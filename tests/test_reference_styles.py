@@ -235,3 +235,12 @@ def test_a_lowercase_particle_initial_inside_an_author_list():
     ref = read("A. Doe, F. d. J. Roe Carrillo, B. Poe & C. Loe, *An invented interface for data*, J. Tests **3**, 1-9 (2024).")
     assert names(ref) == ["A. Doe", "F. d. J. Roe Carrillo", "B. Poe", "C. Loe"]
     assert (ref.title, ref.year) == ("An invented interface for data", "2024")
+
+
+def test_translated_book_credited_to_its_translator():
+    # "J. Doe (translator)" credits the owner as translator; ". By Rob Bruce" names the book's
+    # original author, not part of the title; "Barcelona: Cabaret, 2010" is place and publisher
+    # (with the year), not a "Label: value" note.
+    ref = read("- **J. Doe (translator)**, *The odd memories of Tom Pen. By Rob Bruce*.", "  Barcelona: Cabaret, 1 ed., 2010.")
+    assert (ref.title, names(ref), ref.year) == ("The odd memories of Tom Pen", ["J. Doe"], "2010")
+    assert ref.venue is not None and "Cabaret" in ref.venue.name

@@ -122,7 +122,8 @@ def _line_role(text: str) -> str | None:
         return "role"
     if AWARD.search(text) and len(text.split()) <= 8 and not years_in(text):
         return "award"
-    if re.match(r"^[A-Z]\w*(?: \w+){0,2}:\s", text) and not re.match(r"^in:", text, re.I) and len(text.split()) <= 40:
+    if re.match(r"^[A-Z]\w*(?: \w+){0,2}:\s", text) and not re.match(r"^in:", text, re.I) and len(text.split()) <= 40 \
+            and not re.search(r"\b(?:19|20)\d\d\W*$", text):  # "Barcelona: Press, 2010": a place and publisher
         return "note"
     words = text.split()
     # Two sentence ends make prose, but abbreviated journal names ("Phys. Rev. X 6, 1") end words too.
@@ -290,6 +291,7 @@ def _label(blocks: list[Block], ref: Reference) -> None:
         ref.problem = "the entry has names but no title after them"
         return
     title = " ".join(b.text.strip(" ,;") for b in title_blocks).strip(" ,;")
+    title = re.sub(r"\.\s+By\s+[A-Z][^.]*$", "", title)  # "Title. By Jane Doe": the book's author, of a translation
     title = re.sub(r"(?<=[^.])\.$", "", title).strip(" ,;“”\"")
     ref.title = title
     _read_rest(rest, ref, venue_first)

@@ -80,9 +80,11 @@ def clean_entry_line(line: str, ref, first: bool = True) -> str:
             ref.recognitions.append(strip_markup(note.group(1)))
         text = text[: note.start()]
     text = re.sub(r"<font[^>]*>|</font>|\[\s*\]|\(\s*\)", "", text)
+    text = _TRANSLATOR.sub("", text)  # "J. Doe (translator)": the name is the person credited
     return _OWNER_FAMILY_BOLD.sub(r"\1\2, \3\1", text).rstrip()
 
 
+_TRANSLATOR = re.compile(r"\s*\((?:translator|translated|trans\.?|tr\.)\)", re.I)
 # "**Doe**, J. A." (only the family name emphasised) -> "**Doe, J. A.**": the mark then wraps one
 # whole name, as in "**J. A. Doe**", and does not cut the author list in two.
 _OWNER_FAMILY_BOLD = re.compile(r"(\*\*|__)([A-Z][^\W\d_]*(?:[-' ][A-Z][^\W\d_]*)?)\1,\s*"
