@@ -244,3 +244,11 @@ def test_translated_book_credited_to_its_translator():
     ref = read("- **J. Doe (translator)**, *The odd memories of Tom Pen. By Rob Bruce*.", "  Barcelona: Cabaret, 1 ed., 2010.")
     assert (ref.title, names(ref), ref.year) == ("The odd memories of Tom Pen", ["J. Doe"], "2010")
     assert ref.venue is not None and "Cabaret" in ref.venue.name
+
+
+def test_an_initial_with_an_accented_capital_does_not_end_the_list():
+    # "Á. Fekete" is an initial and a family name like "A. Doe": the author list runs on to
+    # "B. Roe", and the italic block after it is the title.
+    ref = read("A. Doe†, Á. Fekete†, B. Roe & C. Poe, *An invented interface for data*, Sci. Tests **8**, 217 (2021).")
+    assert names(ref) == ["A. Doe", "Á. Fekete", "B. Roe", "C. Poe"]
+    assert (ref.title, ref.year) == ("An invented interface for data", "2021")

@@ -32,7 +32,8 @@ _TAG = re.compile(r"<[^>]+>")
 _EQUAL_MARKS = "*\u2020\u2021\u2217\u204e"
 _SUPERSCRIPTS = "\u00b9\u00b2\u00b3\u2070\u2074\u2075\u2076\u2077\u2078\u2079"
 _ET_AL = re.compile(r"^(?:et\.?\s*al\.?|others|\.{3}|\u2026)$", re.I)
-_INITIAL = r"(?:[A-Z][a-z]?\.|[A-Z](?![a-z]))"
+CAPITAL = "A-ZÀ-ÖØ-ÞĆČĐŁŃŘŚŠŻŹŽ"  # capitals that begin names and initials ("Á. Fekete", "Ž. Roe")
+_INITIAL = rf"(?:[{CAPITAL}][a-z]?\.|[{CAPITAL}](?![a-z]))"
 # "R.", "C. E.", "P.S.", "H.B.M", "J.-P.", "Th." and undotted Vancouver runs "JA".
 INITIALS = re.compile(rf"^(?:{_INITIAL}[\s.\-\u2010\u2011]*){{1,4}}$")
 _UPPER_RUN = re.compile(r"^[A-Z]{1,3}$")

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from kg.sources.authors import name_score, split_author_list
+from kg.sources.authors import CAPITAL, name_score, split_author_list
 from kg.sources.markup import links_in, strip_markup
 from kg.sources.text import MONTH
 from kg.sources.venue import VENUE_TAG, status_phrases
@@ -269,7 +269,7 @@ def _sentence_cuts(text: str) -> list[int]:
         word = before.group(1) if before else ""
         after = text[m.end():]
         clause = re.split(r"[.,;:(]", after, maxsplit=1)[0]
-        if re.fullmatch(r"(?:[A-Z][a-z]?[.\-\u2010]*)+|[a-z]", word):  # an initial: "A.", "H.-J", "A.V", "d." (de)
+        if re.fullmatch(rf"(?:[{CAPITAL}][a-z]?[.\-\u2010]*)+|[a-z]", word):  # an initial: "A.", "H.-J", "A.V", "d." (de)
             words = clause.split()
             if len(words) >= 3 and sum(w[:1].islower() and len(w) > 3 for w in words) >= 1 and name_score(
                     clause) < 0.5:
