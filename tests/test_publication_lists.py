@@ -283,3 +283,22 @@ A. Doe & C. Poe, *A made-up article on glass*, J. Tests **2**, 3-4 (2018).
 """)
     assert titles(doc) == ["An invented chapter on tests", "A made-up article on glass"]
     assert [w.year for w in doc.of_type(Work)] == ["2019", "2018"]
+
+
+def test_an_unknown_sub_heading_stays_in_its_known_section(tmp_path):
+    # "### Invented Institute (II)" under "## Service" is a place where the owner served, not a new
+    # section of unknown kind; its italic-worded role line must not be guessed into a work.
+    doc = read(tmp_path, "cv.md", """# Jane Doe
+
+## Publications
+
+J. Doe & R. Roe. An invented study. *Journal of Tests* 1, 1-2 (2020).
+
+## Service
+
+### Invented Institute (II)
+
+Deputy Director of the Area *Sand and Glass* (2015-2021)
+Manager of the made-up seminar series (2013-2017)
+""")
+    assert titles(doc) == ["An invented study"]
