@@ -207,3 +207,98 @@ def test_the_owner_of_a_list_is_the_author_of_every_work_under_any_initials(tmp_
 3. Very small things, A.B. Doe, Dissertation, University of Testing (2010).
 """)
     assert doc.subject.name == "A.B. Doe"  # the variant printed most often
+
+
+def test_a_bullet_note_inside_blank_line_separated_entries_does_not_cut_them(tmp_path):
+    # Three entries separated by blank lines; the second carries a "- Featured..." bullet note.
+    # One bullet among three blocks is a note inside an entry, not the list's entry marker: still
+    # three works, the note's year (2024) not taken for the entry's (2022).
+    doc = read(tmp_path, "pubs.md", """# Publications
+
+A. Doe & B. Roe. Invented findings on sand. *Journal of Tests* 1, 1-2 (2023).
+
+A. Doe & C. Poe. Made-up results on glass. *Review of Tests* 2, 3-4 (2022).
+- Featured on the cover of Review of Tests (2024).
+
+B. Roe & A. Doe. Fictional notes on stone. *Letters on Tests* 3, 5-6 (2021).
+""")
+    assert titles(doc) == ["Invented findings on sand", "Made-up results on glass", "Fictional notes on stone"]
+    assert [w.year for w in doc.of_type(Work)] == ["2023", "2022", "2021"]
+
+
+def test_press_section_is_not_read_as_publications(tmp_path):
+    # "Press and News Releases" lists outlets and dates, not works: no work, one skip for the section.
+    doc = read(tmp_path, "cv.md", """# Jane Doe
+
+## Publications
+
+J. Doe & R. Roe. An invented study. *Journal of Tests* 1, 1-2 (2020).
+
+## Press and News Releases
+
+Invented University News, Jun 2024: Doe wins a made-up award.
+""")
+    assert titles(doc) == ["An invented study"]
+    assert any("Press and News Releases" in s.reason for s in doc.skipped)
+
+
+def test_a_heading_with_a_counting_parenthesis_names_its_section():
+    # "(12 seminars, 9 countries)" only counts the items: the heading is "Invited Seminars" -> talks,
+    # so its year lines and institution lists are not read as publications.
+    assert section_title_kind("Invited Seminars (12 seminars, 9 countries)") == "talks"
+    assert section_title_kind("Publications (selected)") == "publications"
+
+
+def test_bullet_notes_under_a_numbered_list_are_not_entries(tmp_path):
+    # Numbered entries (3) with one "- Selected ..." bullet under the second: in a numbered list a
+    # few bullets are notes of the entry above, so three works, none titled "Selected for ...".
+    doc = read(tmp_path, "pubs.md", """# Publications
+
+3. A. Doe & B. Roe, *Invented findings on sand*, J. Tests **1**, 1-2 (2023).
+
+2. A. Doe & C. Poe, *Made-up results on glass*, Rev. Tests **2**, 3-4 (2022).
+
+- Selected for the cover of Review of Tests (2024).
+
+1. B. Roe & A. Doe, *Fictional notes on stone*, Lett. Tests **3**, 5-6 (2021).
+""")
+    assert titles(doc) == ["Invented findings on sand", "Made-up results on glass", "Fictional notes on stone"]
+    assert [w.year for w in doc.of_type(Work)] == ["2023", "2022", "2021"]
+
+
+def test_a_year_heading_gives_its_year_to_entries_that_print_none(tmp_path):
+    # Chapters under "## 2019" print no year: they take 2019 from the heading, also below a
+    # "Book Chapters" kind line; the article under "## 2018" prints (2018) itself.
+    doc = read(tmp_path, "pubs.md", """# Publications
+
+## 2019
+
+Book Chapters
+
+A. Doe & B. Roe, *An invented chapter on tests*, in Handbook of Made-up Things, Springer.
+
+## 2018
+
+A. Doe & C. Poe, *A made-up article on glass*, J. Tests **2**, 3-4 (2018).
+""")
+    assert titles(doc) == ["An invented chapter on tests", "A made-up article on glass"]
+    assert [w.year for w in doc.of_type(Work)] == ["2019", "2018"]
+
+
+def test_an_unknown_sub_heading_stays_in_its_known_section(tmp_path):
+    # "### Invented Institute (II)" under "## Service" is a place where the owner served, not a new
+    # section of unknown kind; its italic-worded role line must not be guessed into a work.
+    doc = read(tmp_path, "cv.md", """# Jane Doe
+
+## Publications
+
+J. Doe & R. Roe. An invented study. *Journal of Tests* 1, 1-2 (2020).
+
+## Service
+
+### Invented Institute (II)
+
+Deputy Director of the Area *Sand and Glass* (2015-2021)
+Manager of the made-up seminar series (2013-2017)
+""")
+    assert titles(doc) == ["An invented study"]

@@ -256,6 +256,17 @@ def test_html_page_structure_as_markdown():
         "2. R. Roe, **J. Doe**.\n   Second *paper*.\n")
 
 
+def test_html_list_inside_a_repeated_entry_stays_in_the_entry():
+    from kg.sources.html import to_markdown
+
+    # Three div entries side by side are entries (blank lines between); the <ul> note inside the
+    # second is written as its line, with no blank line that would cut the entry in two.
+    card = '<div class="e"><i>Title {n}</i><br>J. Doe{note}<br>DOI: 10.1/x{n}</div>'
+    note = "<ul><li>Featured on a cover.</li></ul>"
+    text = to_markdown(page("".join(card.format(n=n, note=note if n == 2 else "") for n in (1, 2, 3))))
+    assert "*Title 2*\nJ. Doe\n- Featured on a cover.\nDOI: 10.1/x2" in text
+
+
 def test_html_text_route_names_the_owner_from_the_title():
     doc = run("html", "index.html", page(PLAIN, "<title>Jane Doe | Home</title>"))
     assert doc.format == "html-page" and doc.subject is not None and doc.subject.name == "Jane Doe"

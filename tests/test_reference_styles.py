@@ -165,3 +165,90 @@ def test_thesis():
 def test_an_entry_of_names_only_has_no_title():
     ref = parse_reference(["Jane Doe, Rick Roe, Eve Poe"])
     assert ref.problem and "no title" in ref.problem
+
+
+def test_labelled_author_line_and_italic_title_in_a_card():
+    # A page card: journal name, the item number in its own column, the title in italics, an
+    # abbreviated citation line, then "**Authors**:" naming the field. The label says which line is
+    # the author list, the italic line is the title, the lone "12" is the item number (dropped),
+    # the first plain line the venue, "(2021)" the year.
+    ref = read("Journal of Invented Results", "12", "*Small steps in tiny rooms*",
+               "J. Invent. Res. **7**, 101–109 (2021)", "**Authors**: A. Doe, B. Roe & **C. Poe***")
+    assert (ref.title, ref.venue.name, ref.year) == ("Small steps in tiny rooms", "Journal of Invented Results", "2021")
+    assert names(ref) == ["A. Doe", "B. Roe", "C. Poe"]
+
+
+def test_abbreviated_journal_line_is_not_prose():
+    # "Phys. Rev. X" has two word ends followed by capitals, like two sentences; on a six-word
+    # line it is a venue, not an abstract, so its year (2016) is read.
+    ref = read("*A made-up title about waves*", "Phys. Rev. X **6**(4), 041061 (2016)",
+               "Authors: A. Doe & B. Roe")
+    assert (ref.title, ref.year) == ("A made-up title about waves", "2016")
+    assert names(ref) == ["A. Doe", "B. Roe"]
+
+
+def test_apa_owner_family_name_alone_in_bold():
+    # Only the owner's family name is bold ("**Poe**, E. A."): the bold must not cut the author
+    # list; the three "Family, I." pairs are the authors, the sentence after (2019) the title.
+    ref = read("Doe, J. (*), **Poe**, E. A., and Roe, R. (2019). Invented waves in made-up rock. "
+               "*Journal of Tests*, *5*, 1-9.")
+    assert names(ref) == ["J. Doe", "E. A. Poe", "R. Roe"]
+    assert (ref.title, ref.venue.name, ref.year) == ("Invented waves in made-up rock", "Journal of Tests", "2019")
+
+
+def test_bold_full_name_followed_by_a_coauthor_stays_apart():
+    # IEEE: "**J. Doe**, R. Roe" - the bold name is whole; "R." begins the next name, not Doe's initials.
+    ref = read('**J. Doe**, R. Roe, and E. Poe, “An invented title,” *Journal of Tests*, 2020.')
+    assert names(ref) == ["J. Doe", "R. Roe", "E. Poe"]
+
+
+def test_italic_title_wrapped_at_its_own_hyphen():
+    # PDF text: the italic title opens on one line and breaks at the hyphen of "AB-CD"; the open
+    # italic joins the lines and the hyphen keeps the word whole ("AB-CD: ...").
+    ref = parse_reference(["7. A. Doe, B. Roe & C. Poe, *AB-", "CD: an invented method for tests*, J. Tests **5**, 12 (2020).",
+                           "- Selected for a made-up highlight (2021)."])
+    assert ref.title == "AB-CD: an invented method for tests"
+    assert names(ref) == ["A. Doe", "B. Roe", "C. Poe"] and ref.year == "2020"  # the note's 2021 is not the year
+
+
+def test_italic_title_with_a_colon_is_not_a_label_note():
+    # "*Cartography: Mapping ...*" starts like a "Label: value" note line, but it is wholly italic:
+    # it is the title. A bullet note joined to the long author line would spoil the last name.
+    ref = read("Journal of Invented Maps", "*Cartography: Mapping Invented Spaces with Made-up Tools*",
+               "J. Inv. Maps **3**(1), 7–9 (2015)", "**Authors**: A. Doe, B. Roe & C. Poe",
+               "- This paper was selected for a made-up highlight (2016).")
+    assert ref.title == "Cartography: Mapping Invented Spaces with Made-up Tools"
+    assert names(ref) == ["A. Doe", "B. Roe", "C. Poe"] and ref.year == "2015"
+
+
+def test_apa_family_name_starting_with_an_accented_capital():
+    # "Örs, R." is a "Family, I." pair like "Roe, R.": an accented capital is a capital, so the
+    # list pairs up into three authors instead of six loose pieces.
+    ref = read("Doe, J., Örs, R., and Łoe, P. (2021). An invented survey of tests. *Journal of Tests*, 2, 3-4.")
+    assert names(ref) == ["J. Doe", "R. Örs", "P. Łoe"]
+    assert ref.title == "An invented survey of tests"
+
+
+def test_a_lowercase_particle_initial_inside_an_author_list():
+    # "F. d. J. Roe" abbreviates "de" as "d.": it is part of the name, not the end of a sentence,
+    # so the list runs on to "B. Poe" and the italic block is the title.
+    ref = read("A. Doe, F. d. J. Roe Carrillo, B. Poe & C. Loe, *An invented interface for data*, J. Tests **3**, 1-9 (2024).")
+    assert names(ref) == ["A. Doe", "F. d. J. Roe Carrillo", "B. Poe", "C. Loe"]
+    assert (ref.title, ref.year) == ("An invented interface for data", "2024")
+
+
+def test_translated_book_credited_to_its_translator():
+    # "J. Doe (translator)" credits the owner as translator; ". By Rob Bruce" names the book's
+    # original author, not part of the title; "Barcelona: Cabaret, 2010" is place and publisher
+    # (with the year), not a "Label: value" note.
+    ref = read("- **J. Doe (translator)**, *The odd memories of Tom Pen. By Rob Bruce*.", "  Barcelona: Cabaret, 1 ed., 2010.")
+    assert (ref.title, names(ref), ref.year) == ("The odd memories of Tom Pen", ["J. Doe"], "2010")
+    assert ref.venue is not None and "Cabaret" in ref.venue.name
+
+
+def test_an_initial_with_an_accented_capital_does_not_end_the_list():
+    # "Á. Fekete" is an initial and a family name like "A. Doe": the author list runs on to
+    # "B. Roe", and the italic block after it is the title.
+    ref = read("A. Doe†, Á. Fekete†, B. Roe & C. Poe, *An invented interface for data*, Sci. Tests **8**, 217 (2021).")
+    assert names(ref) == ["A. Doe", "Á. Fekete", "B. Roe", "C. Poe"]
+    assert (ref.title, ref.year) == ("An invented interface for data", "2021")

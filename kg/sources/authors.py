@@ -32,7 +32,8 @@ _TAG = re.compile(r"<[^>]+>")
 _EQUAL_MARKS = "*\u2020\u2021\u2217\u204e"
 _SUPERSCRIPTS = "\u00b9\u00b2\u00b3\u2070\u2074\u2075\u2076\u2077\u2078\u2079"
 _ET_AL = re.compile(r"^(?:et\.?\s*al\.?|others|\.{3}|\u2026)$", re.I)
-_INITIAL = r"(?:[A-Z][a-z]?\.|[A-Z](?![a-z]))"
+CAPITAL = "A-ZÀ-ÖØ-ÞĆČĐŁŃŘŚŠŻŹŽ"  # capitals that begin names and initials ("Á. Fekete", "Ž. Roe")
+_INITIAL = rf"(?:[{CAPITAL}][a-z]?\.|[{CAPITAL}](?![a-z]))"
 # "R.", "C. E.", "P.S.", "H.B.M", "J.-P.", "Th." and undotted Vancouver runs "JA".
 INITIALS = re.compile(rf"^(?:{_INITIAL}[\s.\-\u2010\u2011]*){{1,4}}$")
 _UPPER_RUN = re.compile(r"^[A-Z]{1,3}$")
@@ -135,7 +136,7 @@ def name_score(part: str) -> float:
     text = re.sub(r"\s+", " ", clean_person_name(part)).strip()
     if not text or re.search(r"\d|[:?!\"“”=/@]", text) or len(text) > 60:
         return 0.0
-    words = text.split()
+    words = [w for w in text.split() if not re.fullmatch(r"[a-z]\.", w)] or text.split()  # "F. d. J. Roe": "d." (de)
     particles = _particles()
     initials = [w for w in words if INITIALS.match(w)]
     others = [w for w in words if not INITIALS.match(w)]
@@ -178,13 +179,15 @@ def _split_top_level(text: str, separators: re.Pattern) -> list[str]:
 
 
 _LIST_SEPARATORS = re.compile(r"\s*(?:,\s*(?:and|&)\s+|;\s*(?:and|&)?\s*|,|\s+and\s+|\s*&\s*|\s+with\s+)", re.I)
-_FAMILY_ONLY = re.compile(r"^(?:[a-z]{1,4}\s+)*[A-Z][\w'’\-\u2010\u2011]+(?:\s+[A-Z][\w'’\-\u2010\u2011]+){0,2}$")
+# Capitals checked with str.isupper below, so "Örsvuran" and "Łukasz" count as capitalised.
+_FAMILY_ONLY = re.compile(r"^(?:[a-z]{1,4}\s+)*[^\W\d_][\w'’\-\u2010\u2011]+(?:\s+[^\W\d_][\w'’\-\u2010\u2011]+){0,2}$")
 
 
 @lru_cache(maxsize=8192)
 def _family_only(part: str) -> bool:
     text = clean_person_name(part)
-    return bool(_FAMILY_ONLY.match(text)) and not INITIALS.match(text) and not any(
+    capitalised = all(w[:1].isupper() for w in text.split() if not re.fullmatch(r"[a-z]{1,4}", w))
+    return bool(_FAMILY_ONLY.match(text)) and capitalised and not INITIALS.match(text) and not any(
         INITIALS.match(w) for w in text.split())
 
 

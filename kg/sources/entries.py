@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from kg.sources.authors import looks_like_author_list
-from kg.sources.headings import heading_key, publication_group
+from kg.sources.headings import heading_key, is_year_heading, publication_group
 from kg.sources.layout import Item
 from kg.sources.venue import VENUE_TITLE
 
@@ -27,6 +27,7 @@ class Entry:
     items: list[Item]
     status: str = "published"
     kind: str | None = None
+    year: str | None = None  # the year heading the entry's group ("## 2019"), for entries that print none
 
     @property
     def split_lines(self) -> bool | None:
@@ -47,6 +48,10 @@ def is_group_heading(item: Item) -> bool:
     return bool(item.heading) and publication_group(item.raw) is not None and len(item.text.split()) <= 8
 
 
+def _bulleted(item: Item) -> bool:
+    return bool(BULLET.match(item.raw)) and not NUMBERED.match(item.raw) and not re.match(r"^\s*\*\*", item.raw)
+
+
 def _start_style(items: list[Item]) -> Callable[[Item], bool]:
     """How this list marks where an entry starts: the first style that its items use."""
     styles: list[Callable[[Item], bool]] = [
@@ -58,8 +63,14 @@ def _start_style(items: list[Item]) -> Callable[[Item], bool]:
         lambda i: i.bold and not looks_like_author_list(i.raw),
     ]
     listed = lambda i: bool(NUMBERED.match(i.raw) or BULLET.match(i.raw) and not re.match(r"^\s*\*\*", i.raw))  # noqa: E731
+    blocks = 1 + sum(1 for i in items[1:] if i.gap_before)
     for n, style in enumerate(styles):
-        if any(style(i) for i in items):
+        marked = sum(1 for i in items if style(i))
+        if n in (1, 4) and blocks >= 3 and marked < blocks / 2:
+            continue  # a few bullets among blank-line-separated entries are notes inside them
+        if n == 1 and marked and 3 * sum(1 for i in items if _bulleted(i)) <= marked:
+            return style  # a numbered list: its few bullets are notes under the entries ("- Selected for ...")
+        if marked:
             return listed if n in (1, 4) else style
     return lambda i: i.gap_before
 
@@ -70,7 +81,7 @@ def split_entries(items: list[Item]) -> tuple[list[Entry], list[Item]]:
     if headed:  # entries written as headings: a bare year line under one is the entry's year, no group
         items = [replace(i, heading=0) if i.heading == 7 else i for i in items]
     starts = _start_style([i for i in items if not is_group_heading(i)])
-    status, kind = "published", None
+    status, kind, year, year_level = "published", None, None, 0
     entries: list[Entry] = []
     loose: list[Item] = []
     current: Entry | None = None
@@ -79,6 +90,10 @@ def split_entries(items: list[Item]) -> tuple[list[Entry], list[Item]]:
         if is_group_heading(item):
             status = publication_group(item.raw) or "published"
             kind = _group_kind(item.raw)
+            if is_year_heading(item.raw):
+                year, year_level = heading_key(item.raw)[:4], item.heading
+            elif item.heading <= year_level:  # a kind heading under a year heading keeps the year
+                year = None
             current, grouped = None, True
             continue
         if item.column > 0 and item.text == (item.row_year or ""):
@@ -86,7 +101,7 @@ def split_entries(items: list[Item]) -> tuple[list[Entry], list[Item]]:
                 current.items.append(item)
             continue
         if starts(item) or current is None and (entries or grouped):
-            current = Entry([item], status, kind)
+            current = Entry([item], status, kind, year)
             entries.append(current)
         elif current is not None:
             current.items.append(item)

@@ -64,6 +64,9 @@ def section_title_kind(text: str, loose: bool = True) -> str | None:
     """The section kind a heading names, or None. Only a *loose* reading (of a line marked as a
     heading) goes by the head word: a line such as "Best Paper Award" inside a list is no heading."""
     key = heading_key(text)
+    bare = re.sub(r"\s*\([^()]*\)$", "", key)  # "Invited Seminars (69 seminars, 12 countries)"
+    if bare and bare != key and (kind := section_title_kind(bare, loose)):
+        return kind
     if not key or len(key) > 60:
         return None
     titles = _section_titles()

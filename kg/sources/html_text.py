@@ -141,7 +141,8 @@ class _Writer:
 
     def list(self, el, numbered: bool) -> None:
         self.flush()
-        if not self.depth:
+        inner = self.in_entry and not self.depth  # a list inside an entry (its notes): part of the entry
+        if not self.depth and not inner:
             self.md.blank()
         saved = (self.prefix, self.indent, self.in_entry)
         self.depth += 1
@@ -155,7 +156,7 @@ class _Writer:
             self.prefix, self.indent, self.in_entry = outer + marker, outer + " " * len(marker), True
             self.block(item)
             self.flush()
-            if self.depth == 1:
+            if self.depth == 1 and not inner:
                 self.md.blank()
         self.depth -= 1
         self.prefix, self.indent, self.in_entry = saved

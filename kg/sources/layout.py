@@ -166,6 +166,10 @@ def split_sections(text: str, first: str = "header") -> list[Section]:
             is_name = heading and level == 1 and current.kind == "header" and kind is None
             unknown_heading = _looks_like_heading(title) and (current.kind != "header" or len(title.split()) >= 2)
             if not is_name and (kind or heading or unknown_heading):
+                if kind is None and level:  # "### Some Institute" under "## Service": still service
+                    parent = next((s for s in reversed(sections) if s.level and s.level < level), None)
+                    if parent is not None and parent.kind not in ("unknown", "header", "publications"):
+                        kind = parent.kind
                 sections.append(Section(kind or "unknown", strip_markup(title), number, level=level))
                 if kind == "publications" and publication_group(title) not in (None, "published"):
                     sections[-1].items.append(Item(title, number, new_entry=True, heading=level or 7))

@@ -58,7 +58,7 @@ def work_of(entry: Entry, ctx: Context) -> Work | None:
     if ref.status and entry.status != "under review":
         status = ref.status
     work = Work(title=ref.title, span=ctx.span(entry.items), authors=authors,
-                kind=entry.kind or ref.kind or "article", status=status, venue=ref.venue, year=ref.year,
+                kind=entry.kind or ref.kind or "article", status=status, venue=ref.venue, year=ref.year or entry.year,
                 subject_ordinal=ref.subject_ordinal, subject_equal_contribution=ref.subject_equal_contribution,
                 recognitions=ref.recognitions, abstract=ref.abstract, editors=ref.editors, doi=ref.doi, url=ref.url)
     work.authors_not_listed = not authors and not ref.subject_ordinal

@@ -36,6 +36,9 @@ AWARD = re.compile(r"\b(?:award|best\s+\w*\s*paper|distinguished|honou?rable men
 THESIS = re.compile(r"\b(?:dissertation|ph\.?\s?d\.?\s+thesis|doctoral thesis|master'?s thesis|m\.?sc?\.? thesis|"
                     r"habilitation)\b", re.I)
 MAX_ENTRY = 5000  # characters: a longer "entry" is a paragraph of prose or a list that lost its line breaks
+# A field named by a label: "**Authors**: A. Doe & B. Roe" (pages that print each field on its line).
+FIELD_LABEL = re.compile(r"^\W{0,3}(?P<label>authors?|co-?authors|title|journal|venue|published in|year|doi)"
+                         r"\W{0,3}:\W{0,3}(?=\S)", re.I)
 CHAPTER = re.compile(r"^(?:chapter|book chapter)\s+in\b|^in:?\s+.*\((?:eds?|hrsg|dir)\.?\)", re.I)
 
 
@@ -57,6 +60,7 @@ class Reference:
     url: str | None = None
     doi: str | None = None
     problem: str | None = None
+    labelled_authors: bool = False
 
 
 def _editor_re() -> re.Pattern:
@@ -118,10 +122,12 @@ def _line_role(text: str) -> str | None:
         return "role"
     if AWARD.search(text) and len(text.split()) <= 8 and not years_in(text):
         return "award"
-    if re.match(r"^[A-Z]\w*(?: \w+){0,2}:\s", text) and not re.match(r"^in:", text, re.I) and len(text.split()) <= 40:
+    if re.match(r"^[A-Z]\w*(?: \w+){0,2}:\s", text) and not re.match(r"^in:", text, re.I) and len(text.split()) <= 40 \
+            and not re.search(r"\b(?:19|20)\d\d\W*$", text):  # "Barcelona: Press, 2010": a place and publisher
         return "note"
     words = text.split()
-    if len(words) > 30 or len(re.findall(r"[a-z]{2}\.\s+[A-Z]", text)) >= 2:
+    # Two sentence ends make prose, but abbreviated journal names ("Phys. Rev. X 6, 1") end words too.
+    if len(words) > 30 or len(words) >= 10 and len(re.findall(r"[a-z]{2}\.\s+[A-Z]", text)) >= 2:
         return "abstract"
     return None
 
@@ -137,16 +143,23 @@ def parse_reference(lines: list[str], *, split_lines: bool | None = None) -> Ref
         ref.problem = f"it is longer ({sum(len(line) for line in lines)} characters) than one publication entry can be"
         return ref
     cleaned = [clean_entry_line(line, ref, first=not n) for n, line in enumerate(lines)]
-    logical = join_wrapped([c for c in cleaned if c.strip()], split_lines)
+    # A lone item number in a column of its own ("Journal / 12 / *Title*") is not part of a field.
+    kept = [c for n, c in enumerate(cleaned) if c.strip() and not (n and re.fullmatch(r"\s*\d{1,3}\.?\s*", c))
+            and not (n and re.match(r"\s*[-•]\s", c))]  # nor is a bullet note under it ("- Selected for ...")
+    logical = join_wrapped(kept, split_lines)
     if not logical:
         ref.problem = "the entry is empty"
         return ref
     content: list[Block] = []
     abstract: list[str] = []
     for n, raw in enumerate(logical):
+        if n and _labelled_field(raw, ref):
+            continue
         blocks = blocks_of(raw, n, sentences=not split_lines)
         text = " ".join(b.text for b in blocks).strip()
         role = _line_role(text) if n else None
+        if role == "note" and blocks and blocks[0].style in ("italic", "quote"):
+            role = None  # "*Cartography: A Method*": a title with a colon, not a "Label: value" note
         if n and role == "year":
             ref.year = ref.year or years_in(text)[0]
         elif n and role == "award":
@@ -163,6 +176,19 @@ def parse_reference(lines: list[str], *, split_lines: bool | None = None) -> Ref
         ref.abstract = " ".join(abstract)
     _label(content, ref)
     return ref
+
+
+def _labelled_field(line: str, ref: Reference) -> bool:
+    """Read a line that names its field (``**Authors**: ...``); False when it names none read here."""
+    m = FIELD_LABEL.match(line)
+    if not m:
+        return False
+    label, value = m.group("label").lower(), line[m.end():].strip()
+    if label.startswith(("author", "co")) and not ref.authors:
+        ref.authors = split_author_list(value)
+        ref.labelled_authors = True
+        return True
+    return label == "doi"  # its DOI was taken from the link already
 
 
 def _read_role(text: str, ref: Reference, content: list[Block], n: int) -> None:
@@ -249,6 +275,9 @@ def _label(blocks: list[Block], ref: Reference) -> None:
             else:
                 after = body[author_at + 1:]
                 title_blocks, rest = after[:1], after[1:]
+        elif ref.labelled_authors:  # authors given by label: the marked block is the title
+            pick = next((i for i, b in enumerate(body) if b.style in ("quote", "italic", "bold")), 0)
+            title_blocks, rest = [body[pick]], body[:pick] + body[pick + 1:]
         else:
             pick = next((i for i, b in enumerate(body[:2]) if b.style in ("quote", "bold", "link")), 0)
             title_blocks, rest = [body[pick]], body[:pick] + body[pick + 1:]
@@ -262,6 +291,7 @@ def _label(blocks: list[Block], ref: Reference) -> None:
         ref.problem = "the entry has names but no title after them"
         return
     title = " ".join(b.text.strip(" ,;") for b in title_blocks).strip(" ,;")
+    title = re.sub(r"\.\s+By\s+[A-Z][^.]*$", "", title)  # "Title. By Jane Doe": the book's author, of a translation
     title = re.sub(r"(?<=[^.])\.$", "", title).strip(" ,;“”\"")
     ref.title = title
     _read_rest(rest, ref, venue_first)

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from kg.sources.authors import name_score, split_author_list
+from kg.sources.authors import CAPITAL, name_score, split_author_list
 from kg.sources.markup import links_in, strip_markup
 from kg.sources.text import MONTH
 from kg.sources.venue import VENUE_TAG, status_phrases
@@ -80,7 +80,15 @@ def clean_entry_line(line: str, ref, first: bool = True) -> str:
             ref.recognitions.append(strip_markup(note.group(1)))
         text = text[: note.start()]
     text = re.sub(r"<font[^>]*>|</font>|\[\s*\]|\(\s*\)", "", text)
-    return text.rstrip()
+    text = _TRANSLATOR.sub("", text)  # "J. Doe (translator)": the name is the person credited
+    return _OWNER_FAMILY_BOLD.sub(r"\1\2, \3\1", text).rstrip()
+
+
+_TRANSLATOR = re.compile(r"\s*\((?:translator|translated|trans\.?|tr\.)\)", re.I)
+# "**Doe**, J. A." (only the family name emphasised) -> "**Doe, J. A.**": the mark then wraps one
+# whole name, as in "**J. A. Doe**", and does not cut the author list in two.
+_OWNER_FAMILY_BOLD = re.compile(r"(\*\*|__)([A-Z][^\W\d_]*(?:[-' ][A-Z][^\W\d_]*)?)\1,\s*"
+                                r"([A-Z]\.(?:\s?-?[A-Z]\.)*)(?=\s*(?:,|and\b|&|\(|$))")
 
 
 def _mend_bold(line: str) -> str:
@@ -95,8 +103,10 @@ def _mend_bold(line: str) -> str:
 
 
 def _unbalanced(text: str) -> bool:
-    return (text.count("**") % 2 == 1 or text.count("“") > text.count("”")
-            or text.count("[") > text.count("]") or text.count("(") > text.count(")")
+    # An italic opened and not closed on the line ("... *A title that wraps"); a "Doe*" mark is no opening.
+    return bool(re.search(r"(?:^|\s)\*(?![*\s])[^*]*$", text)) or (
+        text.count("**") % 2 == 1 or text.count("“") > text.count("”")
+        or text.count("[") > text.count("]") or text.count("(") > text.count(")")
             or len(re.findall(r'(?<![\w\\])"|"(?!\w)', text)) % 2 == 1)
 
 
@@ -130,8 +140,9 @@ def join_wrapped(lines: list[str], split_lines: bool | None) -> list[str]:
             soft = True
         if _wholly_styled(prev) and not _unbalanced(prev) or _starts_field(plain) and not _unbalanced(prev):
             soft = False
-        if soft:
-            out[-1] = prev.rstrip() + " " + line.strip()
+        if soft:  # "QH-" / "POCC": a word broken at its own hyphen is one word again
+            glue = "" if re.search(r"\w-$", prev.rstrip()) else " "
+            out[-1] = prev.rstrip() + glue + line.strip()
         else:
             out.append(line)
     return out
@@ -258,7 +269,7 @@ def _sentence_cuts(text: str) -> list[int]:
         word = before.group(1) if before else ""
         after = text[m.end():]
         clause = re.split(r"[.,;:(]", after, maxsplit=1)[0]
-        if re.fullmatch(r"(?:[A-Z][a-z]?[.\-\u2010]*)+", word):  # an initial: "A.", "H.-J", "A.V"
+        if re.fullmatch(rf"(?:[{CAPITAL}][a-z]?[.\-\u2010]*)+|[a-z]", word):  # an initial: "A.", "H.-J", "A.V", "d." (de)
             words = clause.split()
             if len(words) >= 3 and sum(w[:1].islower() and len(w) > 3 for w in words) >= 1 and name_score(
                     clause) < 0.5:
