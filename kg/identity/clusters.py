@@ -2,7 +2,7 @@
 
 A union of two clusters is refused when one holds a node the other can never be (two authors
 of one work, a name the curation file keeps apart), when they carry different ORCIDs, or when
-two of their printed names cannot be one person ("Zheng Wang" and "Zeke Wang"). The
+two of their printed names cannot be one person ("Zhen Liu" and "Zeke Liu"). The
 smaller cluster is merged into the larger, and only its members are checked against the
 larger's cannot-set, so every check and merge costs the smaller side: near-linear in all.
 

@@ -40,8 +40,8 @@ def name_words(name: str) -> list[str]:
     """A name's words in printed order: ASCII, lower case, titles and nicknames in parentheses
     dropped, hyphenated parts joined.
 
-    >>> name_words("Robert (Bob) Miller"), name_words("Tian-Hua Liao")
-    (['robert', 'miller'], ['tianhua', 'liao'])
+    >>> name_words("Robert (Bob) Miller"), name_words("Mei-Ling Chao")
+    (['robert', 'miller'], ['meiling', 'chao'])
     """
     return list(_name_words(name))
 

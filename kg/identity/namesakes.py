@@ -3,7 +3,7 @@
 Every cluster of nodes becomes a :class:`~kg.identity.resolution.Person`. Clusters that share a
 printed name are *possibly the same*: each such pair is a decision kept apart whose evidence
 gives the one curation line that would join them. Clusters with similar names in one block
-(``Zeke Wang`` and ``Zheng Wang``) are near misses, explained too. Both are found per name or
+(``Zeke Liu`` and ``Zhen Liu``) are near misses, explained too. Both are found per name or
 per block, never over all pairs of people.
 """
 
