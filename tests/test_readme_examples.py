@@ -84,13 +84,24 @@ def clone(seeds_out, tmp_path_factory) -> Path:
     return folder
 
 
+@pytest.fixture(scope="module")
+def help_clone(tmp_path_factory) -> Path:
+    """The build the ``--help`` examples are written for: two small invented CVs (kg/ names no
+    person of the seeds), in tests/data/help-examples/."""
+    from kg.build import build_graph
+
+    folder = tmp_path_factory.mktemp("help-clone")
+    shutil.copytree(ROOT / "tests" / "data" / "help-examples", folder / "data")
+    build_graph(folder / "data", folder / "out")
+    return folder
+
+
 def test_there_are_examples_to_check():
     assert len(README) >= 12 and len(HELP) >= 25
     assert all(c[0] in main.commands for c in README + HELP), [c for c in README + HELP if c[0] not in main.commands]
 
 
-@pytest.mark.parametrize("args", README + HELP, ids=lambda a: " ".join(a)[:60])
-def test_example_runs_on_the_seed_build(args, clone, monkeypatch):
+def run_example(args, folder, monkeypatch):
     if ">" in args:  # a shell redirection: the command is what comes before it
         args = args[: args.index(">")]
     if args[0] in NOT_RUN:
@@ -98,7 +109,17 @@ def test_example_runs_on_the_seed_build(args, clone, monkeypatch):
         with command.make_context(args[0], list(args[1:])) as ctx:  # parses: options and arguments exist
             assert ctx.params is not None
         return
-    monkeypatch.chdir(clone)
+    monkeypatch.chdir(folder)
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, (args, result.output)
     assert "no rows" not in result.output and "(0 rows)" not in result.output, (args, result.output)
+
+
+@pytest.mark.parametrize("args", README, ids=lambda a: " ".join(a)[:60])
+def test_readme_example_runs_on_the_seed_build(args, clone, monkeypatch):
+    run_example(args, clone, monkeypatch)
+
+
+@pytest.mark.parametrize("args", HELP, ids=lambda a: " ".join(a)[:60])
+def test_help_example_runs_on_the_examples_build(args, help_clone, monkeypatch):
+    run_example(args, help_clone, monkeypatch)

@@ -241,5 +241,5 @@ def test_cli_missing_store_says_what_to_do(tmp_path):
 
 
 def test_cli_help_has_examples():
-    assert "kg query coauthors --bind name=\"Qinghao Hu\"" in kg("query", "--help").stdout
+    assert "kg query coauthors --bind name=\"Ana Ruiz\"" in kg("query", "--help").stdout
     assert "kg serve --port" in kg("serve", "--help").stdout

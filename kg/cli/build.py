@@ -70,7 +70,7 @@ def read(paths, fmt):
 
     \b
     Examples:
-      kg read data/cv-kaiqiang-xu.txt
+      kg read data/cv-ana-ruiz.md
       kg read data --format table
     """
     from kg.sources import read_path
@@ -125,8 +125,8 @@ def profile(name, fmt, out_dir):
 
     \b
     Examples:
-      kg profile "Qinghao Hu"
-      kg profile "hu, qinghao" --format json
+      kg profile "Ana Ruiz"
+      kg profile "ruiz, ana" --format json
     """
     from kg.outputs.profile import person_profile, profile_text
     from kg.query.lookup import resolve_person
@@ -150,9 +150,9 @@ def explain(text, fmt, out_dir):
 
     \b
     Examples:
-      kg explain "Peng Sun"          the documents whose mentions became one person
-      kg explain "Lucid"             the titles that became one work
-      kg explain NTU                 short and long forms of an organization
+      kg explain "Chen Li"          the documents whose mentions became one person
+      kg explain "Graph Caches"      the titles that became one work
+      kg explain "Example Institute of Technology"   short and long forms of an organization
     """
     from kg.outputs.explain import explain as explain_entity
     from kg.outputs.explain import explain_text

@@ -72,8 +72,8 @@ def collaborators(name, top, out_dir, fmt):
 
     \b
     Examples:
-      kg collaborators "Qinghao Hu"
-      kg collaborators "hu qinghao" -n 5 --format csv
+      kg collaborators "Ana Ruiz"
+      kg collaborators "ruiz ana" -n 5 --format csv
     """
     from kg.graphs.analyses import top_collaborators
 
@@ -95,13 +95,13 @@ def shared(names, out_dir, fmt):
 
     \b
     Examples:
-      kg shared "Shenghao Qiu" "Zheng Wang"
-      kg shared qiu "wang zheng" --format json
+      kg shared "Ana Ruiz" "Ben Okafor"
+      kg shared ruiz "okafor ben" --format json
     """
     from kg.graphs.analyses import shared_collaborators
 
     if len(names) < 2:
-        raise UserError("give two or more names, such as: kg shared \"Shenghao Qiu\" \"Zheng Wang\"")
+        raise UserError("give two or more names, such as: kg shared \"Ana Ruiz\" \"Ben Okafor\"")
     store = _store(out_dir)
     people = [_person(store, n) for n in names]
     graph = _coauthors(out_dir, store, [p.iri for p in people])
@@ -121,8 +121,8 @@ def path(source, target, out_dir, fmt):
 
     \b
     Examples:
-      kg path "Peng Sun" "Ana Klimovic"
-      kg path "peng sun" klimovic --format json
+      kg path "Ana Ruiz" "Dara Singh"
+      kg path "ruiz ana" singh --format json
     """
     from kg.graphs.analyses import collaboration_path
     from kg.tables import tables_of

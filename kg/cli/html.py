@@ -32,7 +32,7 @@ def html_command(out_dir, output, focus, hops, max_nodes, title):
     Examples:
       kg html                                   write out/graph.html
       kg html -o team.html --max-nodes 500      the 500 strongest nodes
-      kg html --focus "qinghao" --hops 2 -o qinghao.html
+      kg html --focus "ana" --hops 2 -o ana.html
     """
     from kg.outputs.html.page import write_graph_html
 

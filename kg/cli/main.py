@@ -61,7 +61,7 @@ def main():
     \b
     Examples:
       kg build data --out out        read data/, write out/kg.trig, kg.ttl, kg.jsonld, store/
-      kg profile "Qinghao Hu"        one person's facts, each with its source and line
+      kg profile "Ana Ruiz"        one person's facts, each with its source and line
       kg validate                    check out/ against the SHACL shapes
     """
 

@@ -86,10 +86,10 @@ def query(query, binds, fmt, out_dir, output, allow_federation):
     \b
     Examples:
       kg query 'SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Person }'
-      kg query coauthors --bind name="Qinghao Hu"
-      kg query coauthors --bind name="qinghao hu" --format csv
-      kg query people-at-institution --bind institution=NTU --bind year=2022
-      kg query person-card --bind name="Shenghao Qiu" --format turtle
+      kg query coauthors --bind name="Ana Ruiz"
+      kg query coauthors --bind name="ana ruiz" --format csv
+      kg query people-at-institution --bind institution="Example Institute of Technology" --bind year=2022
+      kg query person-card --bind name="Ben Okafor" --format turtle
       kg query 'ASK { GRAPH ?g { ?s kg:title ?t } }' --format json
 
     Names bound to ?name (and ?name1, ?supervisorName ...) are matched forgivingly, as

@@ -82,7 +82,7 @@ def title_key(title: str) -> str:
 
 
 def title_head(title: str) -> str | None:
-    """The short name before a colon (``"Lucid"`` of ``"Lucid: A ..."``), if any."""
+    """The short name before a colon (``"Tessera"`` of ``"Tessera: A ..."``), if any."""
     if ":" not in title:
         return None
     head = title_key(title.split(":", 1)[0])

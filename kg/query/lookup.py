@@ -1,7 +1,7 @@
 """Find a person in the built store from what a user typed: forgiving, never guessing.
 
 Matching ignores case, accents, punctuation and name order, and accepts a unique
-prefix ("qinghao" or "hu q"). An unknown or ambiguous name raises
+prefix ("ana" or "ruiz a"). An unknown or ambiguous name raises
 :class:`~kg.errors.UserError` listing the candidates.
 
 >>> name_tokens("Prof. Müller-Li, Anna")
