@@ -16,13 +16,24 @@ from __future__ import annotations
 from rdflib import Namespace, URIRef
 from rdflib.namespace import DefinedNamespace
 
+
+class _RememberingNamespace(Namespace):
+    """A :class:`~rdflib.Namespace` that keeps each term it made: ``SCHEMA.name`` is looked up in a
+    dict after its first use instead of minting a new ``URIRef`` (the mapping does it a million times)."""
+
+    def __getattr__(self, name: str):
+        term = super().__getattr__(name)
+        self.__dict__[name] = term
+        return term
+
+
 #: Base of every IRI kg mints for people, works, organizations, venues and sources.
 DATA = Namespace("https://kg.example/id/")
 
 #: schema.org's terms under http://, the namespace its own JSON-LD context ("@vocab") expands to and
 #: the one SPARQL clients write, so ``PREFIX schema: <http://schema.org/>`` finds the graph's terms.
-SCHEMA = Namespace("http://schema.org/")
-PROV = Namespace("http://www.w3.org/ns/prov#")
+SCHEMA = _RememberingNamespace("http://schema.org/")
+PROV = _RememberingNamespace("http://www.w3.org/ns/prov#")
 #: The kg ontology's namespace; :class:`KG` holds its terms.
 NS = "https://kg.example/ns#"
 
@@ -134,6 +145,15 @@ class KG(DefinedNamespace):
     url: URIRef
     year: URIRef
 
+
+# Each term as a plain class attribute, found without DefinedNamespace's __getattr__ (ten times
+# faster on the mapping's hot path); a name not in the ontology still raises AttributeError.
+for _name in KG.__annotations__:
+    type.__setattr__(KG, _name, KG._NS[_name])
+del _name
+
+#: ``rdf:type``, looked up once (rdflib's closed ``RDF.type`` costs a method call each time).
+TYPE = URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
 
 #: Properties with one value per subject in the merged view: where sources disagree, the newest wins.
 #: ``schema:`` mirrors of ``kg:`` terms are listed too, so the merged view keeps them in step.

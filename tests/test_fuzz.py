@@ -1,7 +1,8 @@
 """Fuzzing (issue 15, item 6): generated and mutated documents through every reader and the build.
 
 No exception may escape a reader (a bad input is a ``Skip``) or the build (a ``UserError`` at
-most), and a document of up to 20 kB must be read in under 2 s.
+most), and a document of up to 20 kB must be read in under 2 s of CPU time (not wall time, which
+on a shared machine measures the neighbours).
 
 ``make test`` runs a short run (profile ``short``); ``make fuzz`` runs 10,000 cases per test
 (profile ``long``, ``KG_FUZZ=long``) and, with ``KG_FUZZ_LOG=file``, writes every failure (file
@@ -92,15 +93,15 @@ def test_every_reader_survives_and_is_fast(document):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"fuzz{suffix}"
         path.write_bytes(data)
-        started = time.monotonic()
+        started = time.process_time()  # CPU time: the cost of the input, not the machine's load
         try:
             read_document(path)
         except Exception:  # noqa: BLE001 - the failure is what this test reports
             _fail(f"reader {suffix}: exception on {_shape(data)}: {traceback.format_exc(limit=-3)}")
             return
-        elapsed = time.monotonic() - started
+        elapsed = time.process_time() - started
         if elapsed > LIMIT_SECONDS:
-            _fail(f"reader {suffix}: {elapsed:.1f} s on {_shape(data)}")
+            _fail(f"reader {suffix}: {elapsed:.1f} s CPU on {_shape(data)}")
 
 
 @given(documents())

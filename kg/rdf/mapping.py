@@ -7,7 +7,7 @@ bibliography) gives its works, authors and venues; facts about an owner need one
 
 from __future__ import annotations
 
-from rdflib import RDF, XSD, Literal, URIRef
+from rdflib import XSD, Literal, URIRef
 from rdflib.namespace import PROV
 
 from kg.identity.keys import slug
@@ -17,7 +17,7 @@ from kg.rdf.quads import TripleSet, typed
 from kg.rdf.terms import date_literal, local_name, org_path, source_iri
 from kg.rdf.writer import GraphWriter
 from kg.records import Award, Document, Education, Interest, Position, Project, ServiceRole, Skill, Talk, Work
-from kg.vocab import DATA, KG, SCHEMA
+from kg.vocab import DATA, KG, SCHEMA, TYPE
 
 _TRUE, _FALSE = typed("true", XSD.boolean), typed("false", XSD.boolean)
 POSITION_CLASS = {"job": KG.Job, "internship": KG.Internship, "visit": KG.Visit, "fellowship": KG.Fellowship,
@@ -55,7 +55,7 @@ class DocumentWriter(GraphWriter):
         kind_class = KG.Thesis if w.kind == "thesis" else KG.Preprint if w.status != "published" else KG.Article
         schema_class = SCHEMA.Thesis if w.kind == "thesis" else SCHEMA.ScholarlyArticle
         for c in (KG.Work, kind_class, SCHEMA.CreativeWork, schema_class):
-            self.add(node, RDF.type, c)
+            self.add(node, TYPE, c)
         self.add(node, KG.title, w.title)
         self.add(node, SCHEMA.name, w.title)
         self.add(node, KG.status, w.status)
@@ -106,7 +106,7 @@ class DocumentWriter(GraphWriter):
         self.add(node, SCHEMA.author, person)
         authorship = URIRef(DATA[f"authorship/{local_name(node)}/{local_name(person)}"])
         self.add(node, KG.hasAuthorship, authorship)
-        self.add(authorship, RDF.type, KG.Authorship)
+        self.add(authorship, TYPE, KG.Authorship)
         self.add(authorship, KG.author, person)
         if ordinal:
             self.add(authorship, KG.ordinal, typed(str(int(ordinal)), XSD.positiveInteger))
@@ -120,9 +120,9 @@ class DocumentWriter(GraphWriter):
         org = self.organization(p.organization)
         where = org_path(org) if org else "unknown"
         node = URIRef(DATA[f"position/{self.person_slug}/{where}-{slug(p.role or 'member', 40)}"])
-        self.add(node, RDF.type, KG.Position)
-        self.add(node, RDF.type, POSITION_CLASS[p.kind])
-        self.add(node, RDF.type, SCHEMA.OrganizationRole)
+        self.add(node, TYPE, KG.Position)
+        self.add(node, TYPE, POSITION_CLASS[p.kind])
+        self.add(node, TYPE, SCHEMA.OrganizationRole)
         self.add(self.subject, KG.hasPosition, node)
         self.add(node, KG.holder, self.subject)
         self.add(node, KG.organization, org)
@@ -144,8 +144,8 @@ class DocumentWriter(GraphWriter):
             root = URIRef(self.res.org_info[str(root)]["parent"])
         where = local_name(root) if root else "unknown"
         node = URIRef(DATA[f"education/{self.person_slug}/{where}-{e.level or slug(e.degree or 'degree')}"])
-        self.add(node, RDF.type, KG.Education)
-        self.add(node, RDF.type, SCHEMA.OrganizationRole)
+        self.add(node, TYPE, KG.Education)
+        self.add(node, TYPE, SCHEMA.OrganizationRole)
         self.add(self.subject, KG.hasEducation, node)
         self.add(node, KG.holder, self.subject)
         self.add(node, KG.organization, org)
@@ -166,7 +166,7 @@ class DocumentWriter(GraphWriter):
 
     def award(self, a: Award):
         node = URIRef(DATA[f"award/{self.person_slug}/{slug(a.title, 50)}-{a.year or 'undated'}"])
-        self.add(node, RDF.type, KG.Award)
+        self.add(node, TYPE, KG.Award)
         self.add(self.subject, KG.receivedAward, node)
         self.add(self.subject, SCHEMA.award, a.title)
         self.add(node, KG.name, a.title)
@@ -178,8 +178,8 @@ class DocumentWriter(GraphWriter):
     def talk(self, t: Talk):
         when_where = f"{t.date or 'undated'}-{slug(t.place or '', 20)}"
         node = URIRef(DATA[f"talk/{self.person_slug}/{slug(t.title, 50)}-{when_where}"])
-        self.add(node, RDF.type, KG.Talk)
-        self.add(node, RDF.type, SCHEMA.Event)
+        self.add(node, TYPE, KG.Talk)
+        self.add(node, TYPE, SCHEMA.Event)
         self.add(self.subject, KG.gaveTalk, node)
         self.add(node, KG.title, t.title)
         self.add(node, SCHEMA.name, t.title)
@@ -193,7 +193,7 @@ class DocumentWriter(GraphWriter):
         venue = self.venue(s.venue)
         what = local_name(venue) if venue else slug(s.event or "service", 40)
         node = URIRef(DATA[f"service/{self.person_slug}/{what}-{s.year or 'undated'}-{slug(s.role, 30)}"])
-        self.add(node, RDF.type, KG.ServiceRole)
+        self.add(node, TYPE, KG.ServiceRole)
         self.add(self.subject, KG.hasServiceRole, node)
         self.add(node, KG.role, s.role)
         self.add(node, KG.forVenue, venue)
@@ -204,8 +204,8 @@ class DocumentWriter(GraphWriter):
 
     def project(self, p: Project):
         node = URIRef(DATA[f"project/{slug(p.name)}"])
-        self.add(node, RDF.type, KG.Project)
-        self.add(node, RDF.type, SCHEMA.Project)
+        self.add(node, TYPE, KG.Project)
+        self.add(node, TYPE, SCHEMA.Project)
         self.add(self.subject, KG.participatedIn, node)
         self.add(node, KG.name, p.name)
         self.add(node, SCHEMA.name, p.name)
@@ -219,7 +219,7 @@ class DocumentWriter(GraphWriter):
 
     def skill(self, s: Skill):
         node = URIRef(DATA[f"skill/{self.person_slug}/{slug(s.name)}"])
-        self.add(node, RDF.type, KG.Skill)
+        self.add(node, TYPE, KG.Skill)
         self.add(self.subject, KG.hasSkill, node)
         self.add(node, KG.name, s.name)
         if s.level is not None:
@@ -230,7 +230,7 @@ class DocumentWriter(GraphWriter):
 
     def interest(self, i: Interest):
         node = URIRef(DATA[f"interest/{self.person_slug}/{slug(i.name)}"])
-        self.add(node, RDF.type, KG.ResearchInterest)
+        self.add(node, TYPE, KG.ResearchInterest)
         self.add(self.subject, KG.hasResearchInterest, node)
         self.add(self.subject, SCHEMA.knowsAbout, i.name)
         self.add(node, KG.name, i.name)
@@ -244,7 +244,7 @@ def document_graph(doc: Document, res: Resolution, document_date: str | None,
     g = TripleSet(source)
     w = DocumentWriter(g, doc, res, source, include_private)
     for c in (KG.SourceDocument, PROV.Entity, SCHEMA.DigitalDocument):
-        w.add(source, RDF.type, c)
+        w.add(source, TYPE, c)
     w.add(source, KG.fileName, doc.path)
     w.add(source, KG.sha256, doc.sha256)
     w.add(source, KG.format, doc.format)

@@ -89,7 +89,10 @@ class TripleSet:
 
     def add(self, triple) -> None:
         s, p, o = triple
-        self.triples.add((self._iri(s), self._iri(p), self._iri(o) if isinstance(o, URIRef) else term(o)))
+        kind = type(o)  # exact types first: isinstance on rdflib terms goes through ABC checks
+        obj = self._iri(o) if kind is URIRef else o if kind is Encoded else literal(o) if kind is str else \
+            self._iri(o) if isinstance(o, URIRef) else term(o)
+        self.triples.add((self._iri(s), self._iri(p), obj))
 
     def __contains__(self, pattern) -> bool:
         s, p, o = (None if t is None else (self._iri(t) if isinstance(t, URIRef) else term(t)) for t in pattern)

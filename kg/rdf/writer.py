@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from rdflib import RDF, XSD, Literal, URIRef
+from rdflib import XSD, Literal, URIRef
 from rdflib.namespace import RDFS
 
 from kg.identity.resolution import Resolution
@@ -14,7 +14,7 @@ from kg.rdf.privacy import scrub
 from kg.rdf.quads import TripleSet, typed
 from kg.rdf.terms import date_literal, local_name
 from kg.records import Document, OrgRef, Period, Skip, Span, VenueRef
-from kg.vocab import KG, SCHEMA
+from kg.vocab import KG, SCHEMA, TYPE
 
 
 class GraphWriter:
@@ -26,6 +26,7 @@ class GraphWriter:
         owner = res.subject_of_document.get(doc.path)
         self.subject = URIRef(owner) if owner else None  # the document's owner; None for a group page
         self.person_slug = local_name(owner) if owner else "unknown"
+        self._described: set = set()  # entities (and printed names) already written to this graph
 
     def add(self, s, p, o):
         if o is None or o == "":
@@ -67,12 +68,15 @@ class GraphWriter:
 
     def person(self, name: str, work_title: str | None = None) -> URIRef:
         iri = URIRef(self.res.person(name, work_title, self.doc.path))
+        if (iri, name) in self._described:  # a co-author of many works: described once per graph
+            return iri
+        self._described.add((iri, name))
         person = self.res.people[str(iri)]
         canonical = person.name
         if person.label:
             self.add(iri, RDFS.label, person.label)
-        self.add(iri, RDF.type, KG.Person)
-        self.add(iri, RDF.type, SCHEMA.Person)
+        self.add(iri, TYPE, KG.Person)
+        self.add(iri, TYPE, SCHEMA.Person)
         self.add(iri, KG.name, canonical)
         self.add(iri, SCHEMA.name, canonical)
         if name != canonical:
@@ -84,11 +88,12 @@ class GraphWriter:
             return None
         iri = self.res.organization(ref)
         node = URIRef(iri)
-        while iri:
+        while iri and iri not in self._described:
+            self._described.add(iri)
             info = self.res.org_info[iri]
             n = URIRef(iri)
-            self.add(n, RDF.type, KG.Organization)
-            self.add(n, RDF.type, SCHEMA.Organization)
+            self.add(n, TYPE, KG.Organization)
+            self.add(n, TYPE, SCHEMA.Organization)
             self.add(n, KG.name, info["name"])
             self.add(n, SCHEMA.name, info["name"])
             for alt in info["names"]:
@@ -99,7 +104,7 @@ class GraphWriter:
             if info["country"]:
                 self.add(n, KG.country, info["country"])
             if info["parent"]:
-                self.add(n, RDF.type, KG.OrganizationalUnit)
+                self.add(n, TYPE, KG.OrganizationalUnit)
                 self.add(n, KG.partOf, URIRef(info["parent"]))
             iri = info["parent"]
         return node
@@ -111,9 +116,12 @@ class GraphWriter:
         if iri is None:
             return None
         node = URIRef(iri)
+        if iri in self._described:
+            return node
+        self._described.add(iri)
         info = self.res.venue_names[iri]
-        self.add(node, RDF.type, KG.Venue)
-        self.add(node, RDF.type, SCHEMA.CreativeWorkSeries)
+        self.add(node, TYPE, KG.Venue)
+        self.add(node, TYPE, SCHEMA.CreativeWorkSeries)
         self.add(node, KG.name, info["name"])
         self.add(node, SCHEMA.name, info["name"])
         if info["acronym"]:
