@@ -21,6 +21,8 @@ PREFIXES = {"kg": str(KG._NS), "id": str(DATA), "schema": str(SCHEMA), "prov": s
             "dcterms": str(DCTERMS), "xsd": str(XSD), "rdfs": str(RDFS), "owl": str(OWL)}
 _RDF_TYPE = str(RDF.type)
 _XSD_STRING = str(XSD.string)
+# Longest namespace first, so that a namespace inside another (none today) would still win.
+_BY_LENGTH = sorted(((ns, prefix) for prefix, ns in PREFIXES.items()), key=lambda pair: -len(pair[0]))
 
 
 def write_nquads(graphs: list[TripleSet], path: Path) -> int:
@@ -58,11 +60,10 @@ def compact(iri: str) -> str:
     >>> compact("https://kg.example/ns#Person")
     'kg:Person'
     """
-    best = max((ns for ns in PREFIXES.values() if iri.startswith(ns)), key=len, default=None)
-    if best is None:
-        return iri
-    prefix = next(p for p, ns in PREFIXES.items() if ns == best)
-    return f"{prefix}:{iri[len(best):]}"
+    for ns, prefix in _BY_LENGTH:
+        if iri.startswith(ns):
+            return f"{prefix}:{iri[len(ns):]}"
+    return iri
 
 
 def _value(term) -> object:
@@ -91,16 +92,19 @@ def write_jsonld(ntriples: Path, path: Path) -> None:
         subject: str | None = None
         props: dict[str, list] = {}
         sep = "\n"
+        keys: dict[str, str] = {}  # predicates and classes recur: compact each once
         for t in pyoxigraph.parse(path=str(ntriples), format=pyoxigraph.RdfFormat.N_TRIPLES):
             if t.subject.value != subject:
                 if subject is not None:
                     out.write(sep + json.dumps(_node(subject, props), ensure_ascii=False))
                     sep = ",\n"
                 subject, props = t.subject.value, {}
-            if t.predicate.value == _RDF_TYPE and isinstance(t.object, pyoxigraph.NamedNode):
-                props.setdefault("@type", []).append(compact(t.object.value))
+            predicate = t.predicate.value
+            if predicate == _RDF_TYPE and isinstance(t.object, pyoxigraph.NamedNode):
+                key, value = "@type", keys.get(t.object.value) or keys.setdefault(t.object.value, compact(t.object.value))
             else:
-                props.setdefault(compact(t.predicate.value), []).append(_value(t.object))
+                key, value = keys.get(predicate) or keys.setdefault(predicate, compact(predicate)), _value(t.object)
+            props.setdefault(key, []).append(value)
         if subject is not None:
             out.write(sep + json.dumps(_node(subject, props), ensure_ascii=False))
         out.write("\n]}\n")
