@@ -8,11 +8,14 @@ import json
 import shutil
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-import pandas as pd
 
 from kg.errors import UserError
+
+if TYPE_CHECKING:  # pandas costs half a second to import: only the commands that print tables pay it
+    import pandas as pd
 
 #: Narrowest a column is squeezed to when a table is wider than the terminal.
 MIN_COLUMN = 8
@@ -33,7 +36,7 @@ def frame_json(frame: pd.DataFrame) -> str:
 
 
 def _cell(value) -> str:
-    if value is None or (isinstance(value, float) and pd.isna(value)):
+    if value is None or (isinstance(value, float) and value != value):  # NaN is the one float unequal to itself
         return ""
     return " ".join(str(value).split())
 
@@ -55,6 +58,7 @@ def table_text(frame: pd.DataFrame, width: int | None = None) -> str:
 
     The widest columns are narrowed first; a cut cell ends with ``…``.
 
+    >>> import pandas as pd
     >>> frame = pd.DataFrame({"name": ["Ann"], "title": ["A rather long title of a paper"]})
     >>> print(table_text(frame, width=24))
     name  title

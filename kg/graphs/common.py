@@ -8,6 +8,7 @@ import networkx as nx
 import pandas as pd
 
 from kg.errors import UserError
+from kg.graphs.backend import igraph
 
 
 def check_graph(graph, what: str = "graph", *, directed: bool | None = False, multigraph: bool = True) -> None:
@@ -83,7 +84,7 @@ def to_igraph(graph: nx.Graph, weight: str | None = None):
     >>> g.vcount(), g.ecount(), nodes
     (3, 2, [0, 1, 2])
     """
-    import igraph as ig
+    ig = igraph()
 
     nodes = list(graph.nodes)
     index = {n: i for i, n in enumerate(nodes)}
@@ -107,11 +108,11 @@ class seeded:
         self.seed = seed
 
     def __enter__(self):
-        import igraph as ig
+        ig = igraph()
 
         ig.set_random_number_generator(random.Random(self.seed))
 
     def __exit__(self, *exc):
-        import igraph as ig
+        ig = igraph()
 
         ig.set_random_number_generator(random)

@@ -66,6 +66,13 @@ def compact(iri: str) -> str:
     return iri
 
 
+def _compact_once(seen: dict[str, str], iri: str) -> str:
+    known = seen.get(iri)
+    if known is None:
+        known = seen[iri] = compact(iri)
+    return known
+
+
 def _value(term) -> object:
     if isinstance(term, pyoxigraph.NamedNode):
         return {"@id": compact(term.value)}
@@ -101,9 +108,9 @@ def write_jsonld(ntriples: Path, path: Path) -> None:
                 subject, props = t.subject.value, {}
             predicate = t.predicate.value
             if predicate == _RDF_TYPE and isinstance(t.object, pyoxigraph.NamedNode):
-                key, value = "@type", keys.get(t.object.value) or keys.setdefault(t.object.value, compact(t.object.value))
+                key, value = "@type", _compact_once(keys, t.object.value)
             else:
-                key, value = keys.get(predicate) or keys.setdefault(predicate, compact(predicate)), _value(t.object)
+                key, value = _compact_once(keys, predicate), _value(t.object)
             props.setdefault(key, []).append(value)
         if subject is not None:
             out.write(sep + json.dumps(_node(subject, props), ensure_ascii=False))

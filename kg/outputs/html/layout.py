@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import random
 
+from kg.graphs.backend import igraph
+
 LAYOUT_SEED = 20240601
 
 
@@ -14,7 +16,7 @@ def layout_positions(n: int, edges: list[tuple[int, int]], weights: list[float])
         return []
     if n == 1:
         return [(0, 0)]
-    import igraph as ig
+    ig = igraph()
 
     g = ig.Graph(n=n, edges=edges)
     previous = random
