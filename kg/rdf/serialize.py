@@ -107,6 +107,7 @@ def write_jsonld(ntriples: Path, path: Path) -> None:
                     sep = ",\n"
                 subject, props = t.subject.value, {}
             predicate = t.predicate.value
+            value: object
             if predicate == _RDF_TYPE and isinstance(t.object, pyoxigraph.NamedNode):
                 key, value = "@type", _compact_once(keys, t.object.value)
             else:
