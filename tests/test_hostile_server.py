@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pyoxigraph
 import pytest
-from conftest import stop_process
+from conftest import run_kg, stop_process
 
 from kg.store import write_store
 
@@ -91,8 +91,7 @@ def test_service_sends_nothing_and_host_is_checked(sparql_fixture_out):
         status, _ = ask(server, QUICK, Origin="http://attacker.example")
         assert status == 403
     listener.close()
-    run = subprocess.run([KG, "query", "--out", str(sparql_fixture_out), federated],
-                         capture_output=True, text=True, timeout=60)
+    run = run_kg("query", "--out", sparql_fixture_out, federated)
     assert run.returncode == 2 and "SERVICE" in run.stderr
 
 

@@ -92,7 +92,7 @@ def help_clone(tmp_path_factory) -> Path:
 
     folder = tmp_path_factory.mktemp("help-clone")
     shutil.copytree(ROOT / "tests" / "data" / "help-examples", folder / "data")
-    build_graph(folder / "data", folder / "out")
+    build_graph(folder / "data", folder / "out", validate=False)  # the SHACL check writes nothing the examples read
     return folder
 
 

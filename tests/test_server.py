@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pyoxigraph
 import pytest
-from conftest import stop_process
+from conftest import run_kg, stop_process
 from SPARQLWrapper import CSV, JSON, JSONLD, N3, POST, POSTDIRECTLY, TSV, TURTLE, URLENCODED, XML, SPARQLWrapper
 from SPARQLWrapper.SPARQLExceptions import QueryBadFormed
 
@@ -307,8 +307,7 @@ def test_unknown_path_is_404(server):
 
 def test_serve_on_a_busy_port_says_so(server):
     port = urllib.parse.urlsplit(server["base"]).port
-    run = subprocess.run([KG, "serve", "--out", str(server["out"]), "--port", str(port)],
-                         capture_output=True, text=True, timeout=60)
+    run = run_kg("serve", "--out", server["out"], "--port", port)  # in this process: it stops before serving
     assert run.returncode == 2
     assert "cannot listen on 127.0.0.1" in run.stderr
 

@@ -116,14 +116,19 @@ class DocumentWriter(GraphWriter):
             self.add(authorship, KG.etAlFollows, _TRUE)
         self.provenance(authorship, w.span)
 
+    def owner_fact(self, path: str, link: URIRef, *types: URIRef) -> URIRef:
+        """The node ``DATA[path]`` of one fact about the owner, with its *types*, linked from the owner by *link*."""
+        node = URIRef(DATA[path])
+        for t in types:
+            self.add(node, TYPE, t)
+        self.add(self.subject, link, node)
+        return node
+
     def position(self, p: Position):
         org = self.organization(p.organization)
         where = org_path(org) if org else "unknown"
-        node = URIRef(DATA[f"position/{self.person_slug}/{where}-{slug(p.role or 'member', 40)}"])
-        self.add(node, TYPE, KG.Position)
-        self.add(node, TYPE, POSITION_CLASS[p.kind])
-        self.add(node, TYPE, SCHEMA.OrganizationRole)
-        self.add(self.subject, KG.hasPosition, node)
+        node = self.owner_fact(f"position/{self.person_slug}/{where}-{slug(p.role or 'member', 40)}", KG.hasPosition,
+                               KG.Position, POSITION_CLASS[p.kind], SCHEMA.OrganizationRole)
         self.add(node, KG.holder, self.subject)
         self.add(node, KG.organization, org)
         self.add(node, KG.role, p.role)
@@ -143,10 +148,8 @@ class DocumentWriter(GraphWriter):
         while root is not None and self.res.org_info[str(root)]["parent"]:
             root = URIRef(self.res.org_info[str(root)]["parent"])
         where = local_name(root) if root else "unknown"
-        node = URIRef(DATA[f"education/{self.person_slug}/{where}-{e.level or slug(e.degree or 'degree')}"])
-        self.add(node, TYPE, KG.Education)
-        self.add(node, TYPE, SCHEMA.OrganizationRole)
-        self.add(self.subject, KG.hasEducation, node)
+        node = self.owner_fact(f"education/{self.person_slug}/{where}-{e.level or slug(e.degree or 'degree')}",
+                               KG.hasEducation, KG.Education, SCHEMA.OrganizationRole)
         self.add(node, KG.holder, self.subject)
         self.add(node, KG.organization, org)
         self.add(node, KG.degree, e.degree)
@@ -165,9 +168,8 @@ class DocumentWriter(GraphWriter):
         self.provenance(node, e.span)
 
     def award(self, a: Award):
-        node = URIRef(DATA[f"award/{self.person_slug}/{slug(a.title, 50)}-{a.year or 'undated'}"])
-        self.add(node, TYPE, KG.Award)
-        self.add(self.subject, KG.receivedAward, node)
+        node = self.owner_fact(f"award/{self.person_slug}/{slug(a.title, 50)}-{a.year or 'undated'}", KG.receivedAward,
+                               KG.Award)
         self.add(self.subject, SCHEMA.award, a.title)
         self.add(node, KG.name, a.title)
         if a.year:
@@ -177,10 +179,8 @@ class DocumentWriter(GraphWriter):
 
     def talk(self, t: Talk):
         when_where = f"{t.date or 'undated'}-{slug(t.place or '', 20)}"
-        node = URIRef(DATA[f"talk/{self.person_slug}/{slug(t.title, 50)}-{when_where}"])
-        self.add(node, TYPE, KG.Talk)
-        self.add(node, TYPE, SCHEMA.Event)
-        self.add(self.subject, KG.gaveTalk, node)
+        node = self.owner_fact(f"talk/{self.person_slug}/{slug(t.title, 50)}-{when_where}", KG.gaveTalk,
+                               KG.Talk, SCHEMA.Event)
         self.add(node, KG.title, t.title)
         self.add(node, SCHEMA.name, t.title)
         self.add(node, KG.place, t.place)
@@ -192,9 +192,8 @@ class DocumentWriter(GraphWriter):
     def service(self, s: ServiceRole):
         venue = self.venue(s.venue)
         what = local_name(venue) if venue else slug(s.event or "service", 40)
-        node = URIRef(DATA[f"service/{self.person_slug}/{what}-{s.year or 'undated'}-{slug(s.role, 30)}"])
-        self.add(node, TYPE, KG.ServiceRole)
-        self.add(self.subject, KG.hasServiceRole, node)
+        node = self.owner_fact(f"service/{self.person_slug}/{what}-{s.year or 'undated'}-{slug(s.role, 30)}",
+                               KG.hasServiceRole, KG.ServiceRole)
         self.add(node, KG.role, s.role)
         self.add(node, KG.forVenue, venue)
         if s.year:
@@ -203,10 +202,7 @@ class DocumentWriter(GraphWriter):
         self.provenance(node, s.span)
 
     def project(self, p: Project):
-        node = URIRef(DATA[f"project/{slug(p.name)}"])
-        self.add(node, TYPE, KG.Project)
-        self.add(node, TYPE, SCHEMA.Project)
-        self.add(self.subject, KG.participatedIn, node)
+        node = self.owner_fact(f"project/{slug(p.name)}", KG.participatedIn, KG.Project, SCHEMA.Project)
         self.add(node, KG.name, p.name)
         self.add(node, SCHEMA.name, p.name)
         self.add(node, KG.funding, p.funding)
@@ -218,9 +214,7 @@ class DocumentWriter(GraphWriter):
         self.provenance(node, p.span)
 
     def skill(self, s: Skill):
-        node = URIRef(DATA[f"skill/{self.person_slug}/{slug(s.name)}"])
-        self.add(node, TYPE, KG.Skill)
-        self.add(self.subject, KG.hasSkill, node)
+        node = self.owner_fact(f"skill/{self.person_slug}/{slug(s.name)}", KG.hasSkill, KG.Skill)
         self.add(node, KG.name, s.name)
         if s.level is not None:
             self.add(node, KG.level, Literal(s.level, datatype=XSD.nonNegativeInteger))
@@ -229,9 +223,8 @@ class DocumentWriter(GraphWriter):
         self.provenance(node, s.span)
 
     def interest(self, i: Interest):
-        node = URIRef(DATA[f"interest/{self.person_slug}/{slug(i.name)}"])
-        self.add(node, TYPE, KG.ResearchInterest)
-        self.add(self.subject, KG.hasResearchInterest, node)
+        node = self.owner_fact(f"interest/{self.person_slug}/{slug(i.name)}", KG.hasResearchInterest,
+                               KG.ResearchInterest)
         self.add(self.subject, SCHEMA.knowsAbout, i.name)
         self.add(node, KG.name, i.name)
         self.provenance(node, i.span)

@@ -18,8 +18,8 @@ from kg.sources.registry import READERS, SNIFF_BYTES, Reader, Source, SourceFile
 #: Documents larger than this are skipped with a message: no CV or publication list is near it.
 MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
 
-__all__ = ["READERS", "Reader", "Source", "SourceFile", "FoundSource", "find_sources", "read_source", "read_path", "read_document",
-           "MAX_DOCUMENT_BYTES"]
+__all__ = ["READERS", "Reader", "Source", "SourceFile", "FoundSource", "find_sources", "read_source", "read_path",
+           "read_document", "MAX_DOCUMENT_BYTES"]
 
 
 @dataclass(frozen=True)

@@ -48,13 +48,15 @@ def _titles() -> re.Pattern:
 _TITLE_WORDS = _titles()
 
 
-_EMPHASIS = re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*]+?)(?<=[^\s\\])\*(?![\w*])|(?<![\w_])_(?=\S)([^_]+?)(?<=\S)_(?!\w)")
+_EMPHASIS = re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*]+?)(?<=[^\s\\])\*(?![\w*])"
+                       r"|(?<![\w_])_(?=\S)([^_]+?)(?<=\S)_(?!\w)")
 
 
 @lru_cache(maxsize=8192)
 def _plain(raw: str) -> str:
     """Text of a name without markup (links, bold, italic, underline, tags, escapes); marks kept."""
-    text = re.sub(r"<sup>.*?</sup>", lambda m: "*" if re.search(r"[*\u2020\u2021]|&dagger;|&Dagger;", m.group(0)) else "",
+    text = re.sub(r"<sup>.*?</sup>",
+                  lambda m: "*" if re.search(r"[*\u2020\u2021]|&dagger;|&Dagger;", m.group(0)) else "",
                   raw, flags=re.I | re.S)
     text = MD_LINK.sub(lambda m: m.group(1), text)
     text = html.unescape(_TAG.sub("", text))

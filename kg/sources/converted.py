@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sys
 import unicodedata
 from dataclasses import dataclass
 
@@ -134,3 +135,12 @@ def looks_binary(data: bytes) -> bool:
     head = data[:4096]
     controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13))
     return b"\0" in head or controls * 20 > len(head)
+
+
+def print_converted(convert, argv: list[str]) -> int:
+    """``python -m kg.sources.<format> FILE...``: the text *convert* makes of each file, or why it makes none."""
+    for path in argv:
+        with open(path, "rb") as f:
+            md, problem = convert(f.read())
+        sys.stdout.write(problem + "\n" if problem else md.text())
+    return 0

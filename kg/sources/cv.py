@@ -21,6 +21,7 @@ STREET = re.compile(r"\b(?:street|st\.?|avenue|ave\.?|road|rd\.?|square|lane|dri
                     r"place|court|building|floor|room|suite|apt)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\b\d{5,6}\b",
                     re.I)
 MARKUP = re.compile(r"^#{1,6}\s|\*\*|\]\(|^\|.*\|$", re.M)
+_CONTACT_LABEL = re.compile(r"^(E-?mail|Email|Tel\.?|Phone|Mobile|Homepage|Web(?:site)?|ORCID|Address)\s*:?\s*", re.I)
 
 PARSERS = {
     "experience": S.parse_career, "education": S.parse_career, "teaching": S.parse_career,
@@ -76,11 +77,13 @@ def _owner_name(raw: str) -> str:
     """``"# Jane Doe's CV"``, ``"Curriculum Vitae - Jane Doe"`` -> ``"Jane Doe"``."""
     text = strip_markup(re.sub(r"^#+\s*", "", raw))
     words = _cv_title_words()
-    text = re.sub(rf"^(?:{words})\s*(?:[-:–|,]|of)\s*|\s*[-:–|,]\s*(?:{words})$|['’]s\s+(?:{words})$", "", text, flags=re.I)
+    text = re.sub(rf"^(?:{words})\s*(?:[-:–|,]|of)\s*|\s*[-:–|,]\s*(?:{words})$|['’]s\s+(?:{words})$", "", text,
+                  flags=re.I)
     return clean_person_name(text)
 
 
 def _read_header(section, document: str, ctx: S.Context) -> Profile | None:
+    """The owner and their contact details and affiliation, from the lines before the first section."""
     items = list(section.items)
     if not items:
         return None
@@ -96,39 +99,39 @@ def _read_header(section, document: str, ctx: S.Context) -> Profile | None:
     affiliation_lines: list[str] = []
     for item in items:
         for part in re.split(r"\s+\|\s+|\s*•\s*|\s+\u2022\s+", item.raw):
-            text = strip_markup(part).strip(" |")
-            label = re.match(r"^(E-?mail|Email|Tel\.?|Phone|Mobile|Homepage|Web(?:site)?|ORCID|Address)\s*:?\s*",
-                             text, re.I)
-            key = label.group(1).lower() if label else ""
-            value = text[label.end():] if label else text
-            if not value:
-                continue
-            if EMAIL.search(value) and key not in ("homepage", "website", "web"):
-                profile.emails += [e for e in EMAIL.findall(value) if e not in profile.emails]
-                rest = EMAIL.sub("", value).strip(" @,;")
-                if not rest:
-                    continue
-                value = rest
-            urls = links_in(part) or re.findall(r"https?://\S+", value)
-            if urls:
-                for url in urls:
-                    if "orcid.org" in url:
-                        profile.orcid = url
-                    elif url not in profile.homepages:
-                        profile.homepages.append(url)
-                continue
-            if key.startswith(("tel", "phone", "mobile")) or "\U0001F4DE" in part or PHONE.match(value):
-                profile.telephones.append(value)
-            elif key == "address" or "\U0001F4CD" in part or (re.search(r"\d", value) and STREET.search(value)):
-                profile.street_addresses.append(value)
-            elif S.ORG_WORDS.search(value) or re.search(r"\b[A-Z]{2,}\b", value):
-                affiliation_lines.append(value)
-            else:
-                ctx.skip([item], f"header line {value!r} is neither contact detail nor affiliation")
-    if affiliation_lines:
+            _read_header_part(part, item, profile, affiliation_lines, ctx)
+    if affiliation_lines:  # "Department", then "University": each line a unit of the one after it
         ref = None
         for line in reversed(affiliation_lines):
             ref = OrgRef(line, ref)
         profile.affiliations.append(ref)
     return profile
 
+
+def _read_header_part(part: str, item, profile: Profile, affiliation_lines: list[str], ctx: S.Context) -> None:
+    """One piece of a header line: emails, links, a telephone, an address or a line of the affiliation."""
+    text = strip_markup(part).strip(" |")
+    label = _CONTACT_LABEL.match(text)
+    key = label.group(1).lower() if label else ""
+    value = text[label.end():] if label else text
+    if value and EMAIL.search(value) and key not in ("homepage", "website", "web"):
+        profile.emails += [e for e in EMAIL.findall(value) if e not in profile.emails]
+        value = EMAIL.sub("", value).strip(" @,;")
+    if not value:
+        return
+    urls = links_in(part) or re.findall(r"https?://\S+", value)
+    for url in urls:
+        if "orcid.org" in url:
+            profile.orcid = url
+        elif url not in profile.homepages:
+            profile.homepages.append(url)
+    if urls:
+        return
+    if key.startswith(("tel", "phone", "mobile")) or "\U0001F4DE" in part or PHONE.match(value):
+        profile.telephones.append(value)
+    elif key == "address" or "\U0001F4CD" in part or (re.search(r"\d", value) and STREET.search(value)):
+        profile.street_addresses.append(value)
+    elif S.ORG_WORDS.search(value) or re.search(r"\b[A-Z]{2,}\b", value):
+        affiliation_lines.append(value)
+    else:
+        ctx.skip([item], f"header line {value!r} is neither contact detail nor affiliation")

@@ -44,7 +44,8 @@ def read(source) -> Document:
         return doc
     name = printed_name(root.get("name") or "")
     if name:
-        doc.subject = Profile(name=name, span=Span(source.name, root.sourceline or 1, root.sourceline or 1, "dblpperson"))
+        line = root.sourceline or 1
+        doc.subject = Profile(name=name, span=Span(source.name, line, line, "dblpperson"))
     for n, record in enumerate(c for c in root if safe.local_name(c) == "r"):
         item = next((c for c in record if safe.local_name(c)), None)
         if item is None:
@@ -81,10 +82,10 @@ def _work(item, kind_name: str, span: Span) -> Work | Skip:
     editors = [printed_name(safe.xml_text(c)) for c in item if safe.local_name(c) == "editor"]
     kind, type_status = fields.kind_and_status(kind_name)
     kind = kind or "other"
-    venue_name = _field(item, "journal") or _field(item, "booktitle") or _field(item, "school") or _field(item, "publisher")
+    venue_name = next((v for tag in ("journal", "booktitle", "school", "publisher") if (v := _field(item, tag))), None)
     venue = VenueRef(name=venue_name) if venue_name else None
     status = fields.status_in(venue_name) or type_status or "published"
     ee = _field(item, "ee")
     return Work(title=title, span=span, authors=authors, kind=kind, status=status, venue=venue,
-                year=fields.year_of(_field(item, "year")), editors=editors, doi=fields.clean_doi(ee) if "doi" in ee else None,
-                url=ee or None)
+                year=fields.year_of(_field(item, "year")), editors=editors,
+                doi=fields.clean_doi(ee) if "doi" in ee else None, url=ee or None)

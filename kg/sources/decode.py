@@ -41,7 +41,8 @@ def _replacement_warnings(text: str, name: str, most: int = 20) -> list[Skip]:
     warnings = [Skip(Span(name, n, n), "a byte that is not UTF-8 was replaced by '\ufffd' (save the file as UTF-8)")
                 for n in lines[:most]]
     if len(lines) > most:
-        warnings.append(Skip(Span(name, lines[most], lines[-1]), f"{len(lines) - most} more lines with bytes that are not UTF-8"))
+        warnings.append(Skip(Span(name, lines[most], lines[-1]),
+                             f"{len(lines) - most} more lines with bytes that are not UTF-8"))
     return warnings
 
 

@@ -17,7 +17,7 @@ import sys
 import zipfile
 
 from kg.records import Document
-from kg.sources.converted import MarkdownLines, Origin, normalise_ligatures, read_with
+from kg.sources.converted import MarkdownLines, Origin, normalise_ligatures, print_converted, read_with
 from kg.sources.registry import Source
 
 # A part this large (uncompressed) is no CV: refuse it rather than inflate it (a zip bomb).
@@ -144,13 +144,5 @@ def _table(table, md: MarkdownLines, origin: Origin) -> None:
             md.blank()
 
 
-def main(argv: list[str]) -> int:
-    for path in argv:
-        with open(path, "rb") as f:
-            md, problem = convert(f.read())
-        sys.stdout.write(problem + "\n" if problem else md.text())
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(print_converted(convert, sys.argv[1:]))

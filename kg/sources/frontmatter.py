@@ -89,7 +89,7 @@ def read(source: Source) -> Document:
         page = _page(text, f.name)
         if isinstance(page, Skip):
             doc.skipped.append(page)
-        elif _is_profile_keys(set(page[0].raw)) and not set(page[0].raw) & set(word_list("front-matter-publication-keys")):
+        elif _is_profile_keys(keys := set(page[0].raw)) and not keys & set(word_list("front-matter-publication-keys")):
             name = page[0].text("title") or plain_text(page[0].value("name"))
             if name:
                 profiles[_author_id(f.name)] = (name, page[1])

@@ -91,7 +91,8 @@ def section_title_kind(text: str, loose: bool = True) -> str | None:
 
 def is_year_heading(text: str) -> bool:
     """``"2023"``, ``"## 2023 ##"``, ``"2019-2020"``, ``"2023 (in press)"``: a year group heading."""
-    return bool(re.fullmatch(r"(?:19|20)\d\d(?:\s*[-–]\s*(?:(?:19|20)?\d\d|present))?(?:\s*\([^)]*\))?", heading_key(text)))
+    return bool(re.fullmatch(r"(?:19|20)\d\d(?:\s*[-–]\s*(?:(?:19|20)?\d\d|present))?(?:\s*\([^)]*\))?",
+                             heading_key(text)))
 
 
 @lru_cache(maxsize=4096)

@@ -42,7 +42,8 @@ def sniff(head: bytes) -> bool:
 def parse(data: bytes, name: str) -> tuple[object | None, list[Skip]]:
     """The page's element tree (None with a skip if it is not HTML) and decoding warnings."""
     if looks_binary(data):
-        return None, [Skip(Span(name, 1, 1), "not an HTML page (binary data); check that the file is what its name says")]
+        return None, [Skip(Span(name, 1, 1),
+                           "not an HTML page (binary data); check that the file is what its name says")]
     text, warnings = decode_text(data, name)
     parser = lxml.html.HTMLParser(no_network=True, remove_comments=True, remove_pis=True, default_doctype=False)
     try:

@@ -49,6 +49,10 @@ DROPPED = frozenset({
     "tableofcontents", "headingfont", "columnbreak", "sectionsep", "par", "indent", "protect",
 })
 LINE_BREAKS = frozenset({"\\", "newline", "newblock", "cr"})
+CV_ENTRY_MACROS = frozenset({"cventry", "cvhonor", "cvitem", "cvitemwithcomment", "cvlistitem", "cvdoubleitem",
+                             "cvlistdoubleitem", "cvline", "cvparagraph"})
+# Boxes and colours around text: their last argument is the text.
+BOXES = frozenset({"textcolor", "colorbox", "hl", "highlight", "mbox", "makebox", "hbox", "text"})
 _RULES = frozenset({"hline", "toprule", "midrule", "bottomrule", "cline", "endhead", "endfirsthead"})
 LISTS = frozenset({"itemize", "enumerate", "description", "thebibliography", "benumerate", "etaremune",
                    "cvitems", "cvhonors", "cventries", "rSubsectionList", "list"})
@@ -166,23 +170,31 @@ class Writer:
         """An argument's text with its markup, on one line."""
         if arg is None:
             return ""
-        inner = Writer(MarkdownLines(), self.resolver)
-        inner.lines, inner.place = self.lines, self.place
-        inner.nodes(arg.nodelist if isinstance(arg, LatexGroupNode) else [arg])
-        return re.sub(r"\s+", " ", "".join(inner.buf)).strip()
+        return re.sub(r"\s+", " ", self.written(arg.nodelist if isinstance(arg, LatexGroupNode) else [arg])).strip()
 
-    def styled(self, nodes, mark: str) -> str:
+    def written(self, nodes) -> str:
+        """The text *nodes* write, gathered apart from the line being written (same file and place)."""
         inner = Writer(MarkdownLines(), self.resolver)
         inner.lines, inner.place = self.lines, self.place
         inner.nodes(nodes)
-        text = "".join(inner.buf)
+        return "".join(inner.buf)
+
+    def styled(self, nodes, mark: str) -> str:
+        text = self.written(nodes)
         core = text.strip()
         if not core:
             return text
         return text[: len(text) - len(text.lstrip())] + f"{mark}{core}{mark}" + text[len(text.rstrip()):]
 
     def macro(self, node) -> None:
+        """One macro: structure (headings, items, breaks), styled text and links, or the rest
+        (inclusions, conditionals, CV-class entries, layout, unknown macros), in that order."""
         name, args = node.macroname, self.args(node)
+        if not self.structure_macro(name, args, node) and not self.styled_macro(name, args, node):
+            self.other_macro(name, args, node)
+
+    def structure_macro(self, name: str, args: list, node) -> bool:
+        """A heading, the owner's name, a list item or a line break; False for any other macro."""
         if name in HEADINGS:
             self.entry()
             title = _NUMBERING.sub("", self.arg_text(args[-1] if args else None).replace("**", ""))
@@ -197,7 +209,13 @@ class Writer:
             self.item(node, args)
         elif name in LINE_BREAKS:
             self.buf.append("\n")
-        elif name in BOLD or name in ITALIC:
+        else:
+            return False
+        return True
+
+    def styled_macro(self, name: str, args: list, node) -> bool:
+        """Bold, italic, a style the document defines, a link; False for any other macro."""
+        if name in BOLD or name in ITALIC:
             self.text(self.styled([args[-1]] if args and args[-1] else [], "**" if name in BOLD else "*"), node)
         elif name in self.resolver.styles:
             mark = self.resolver.styles[name]
@@ -208,18 +226,23 @@ class Writer:
             self.text(f"[{label}]({url.strip()})" if label else url, node)
         elif name == "url":
             self.text(self.l2t.nodelist_to_text(args[0].nodelist) if args and args[0] else "", node)
-        elif name in ("input", "include", "subfile", "import"):
+        else:
+            return False
+        return True
+
+    def other_macro(self, name: str, args: list, node) -> None:
+        """Inclusions, conditionals, CV-class entries, layout, boxes, symbols, unknown macros."""
+        if name in ("input", "include", "subfile", "import"):
             self.flush()
             if self.resolver.include and args and args[-1]:
                 self.resolver.include(self.l2t.nodelist_to_text(args[-1].nodelist).strip(), self, node)
         elif name == "ifthenelse" and len(args) == 3:
             self.nodes([args[1] if _condition(args[0], self.resolver.booleans) else args[2]])
-        elif name in ("cventry", "cvhonor", "cvitem", "cvitemwithcomment", "cvlistitem", "cvdoubleitem",
-                      "cvlistdoubleitem", "cvline", "cvparagraph"):
+        elif name in CV_ENTRY_MACROS:
             self.cv_macro(name, [self.arg_text(a) for a in args], node)
         elif name in DROPPED:
             return
-        elif name in ("textcolor", "colorbox", "hl", "highlight", "mbox", "makebox", "hbox", "text"):
+        elif name in BOXES:
             if args and args[-1] is not None:
                 self.node(args[-1])
         elif not name.isalpha() or (self.l2t.latex_context.get_macro_spec(name) is not None and not args):
@@ -277,18 +300,12 @@ class Writer:
         for i, row in enumerate(rows):
             first = next((k for k, n in enumerate(row) if isinstance(n, LatexSpecialsNode)
                           and n.specials_chars == "&"), None)
-            if i and first is not None and not self.arg_text_of(row[:first]):
+            if i and first is not None and not self.written(row[:first]).strip():
                 self.flush()
             else:
                 self.entry()
             self.nodes(row)
         self.entry()
-
-    def arg_text_of(self, nodes) -> str:
-        inner = Writer(MarkdownLines(), self.resolver)
-        inner.lines, inner.place = self.lines, self.place
-        inner.nodes(nodes)
-        return "".join(inner.buf).strip()
 
     def cv_macro(self, name: str, texts: list[str], node) -> None:
         """CV-class entry macros as lines: the dates first, then what and where, then details."""

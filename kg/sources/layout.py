@@ -117,102 +117,160 @@ def split_sections(text: str, first: str = "header") -> list[Section]:
     >>> [(s.kind, [i.text for i in s.items]) for s in secs]
     [('header', ['Jane Doe']), ('education', ['Ph.D. in Physics', 'Some University'])]
     """
-    lines = text.splitlines()
-    sections = [Section(first, "", 1)]
-    gap = False
-    i = 0
-    setext_rule = False
-    while i < len(lines):
-        number, raw = i + 1, lines[i].rstrip(" \r\n")
-        i += 1
-        current = sections[-1]
-        stripped = raw.strip()
-        if setext_rule:  # the underline of a setext heading
-            setext_rule = False
-            continue
-        if not stripped or re.fullmatch(r"-{3,}|\*{3,}|_{3,}", stripped) or _LIQUID.match(stripped):
-            gap = True
-            continue
+    return _Splitter(text, first).run()
 
+
+_RULE = re.compile(r"-{3,}|\*{3,}|_{3,}")
+_BULLET = re.compile(r"^\s*(?:[-*+•]|\d+\.)\s+")
+_NUMBERED = re.compile(r"^\s*(?:[-*+]\s+)?\d+\.\s")
+
+
+class _Splitter:
+    """One pass over a CV's lines: each line goes to the reader of its layout (a table row, a heading,
+    two columns, tab-separated cells, a plain line), which adds items or starts a section."""
+
+    def __init__(self, text: str, first: str):
+        self.lines = text.splitlines()
+        self.sections = [Section(first, "", 1)]
+        self.at = 0  # the index of the next line to read
+        self.gap = False  # a blank line came before the line being read
+        self.setext_rule = False  # the next line underlines a setext heading
+
+    @property
+    def current(self) -> Section:
+        return self.sections[-1]
+
+    def run(self) -> list[Section]:
+        while self.at < len(self.lines):
+            number, raw = self.at + 1, self.lines[self.at].rstrip(" \r\n")
+            self.at += 1
+            if not self._passed_over(raw):
+                self._read_line(number, raw)
+        return self.sections
+
+    def _passed_over(self, raw: str) -> bool:
+        """The underline of a setext heading, a blank line, a rule or a template tag: no item
+        (a blank or a rule marks a gap before the next one)."""
+        if self.setext_rule:
+            self.setext_rule = False
+            return True
+        stripped = raw.strip()
+        if not stripped or _RULE.fullmatch(stripped) or _LIQUID.match(stripped):
+            self.gap = True
+            return True
+        return False
+
+    def _read_line(self, number: int, raw: str) -> None:
         cells = _cells(raw)
+        tab_cells = raw.split("\t")
         if cells is not None:
             if _is_table_rule(cells) or not any(c for c in cells):
-                continue
-            first = True
-            for col, cell in enumerate(cells):
-                for part in re.split(r"<br\s*/?>", cell):
-                    if strip_markup(part):
-                        current.items.append(Item(part, number, new_entry=first, gap_before=gap, column=col))
-                        first = False
-            gap = False
-            continue
+                return  # a table's rule or an empty row: no item, and the gap before stays
+            self._table_row(number, cells)
+        elif not self._heading_line(number, raw, tab_cells):
+            self._text_line(number, raw, tab_cells)
+        self.gap = False
 
-        heading = _heading(lines, i - 1)
-        if heading and not re.match(r"^#", stripped):
-            setext_rule = True
-        tab_cells = raw.split("\t")
-        filled = [c for c in tab_cells if strip_markup(c)]
-        single = filled[0] if len(filled) == 1 else None
-        if heading or single is not None:
-            level, title = heading if heading else (0, single)
-            kind = section_title_kind(title, loose=bool(heading) or _looks_like_heading(title))
-            if heading and _stays_in_publications(current, level, title) or (
-                    current.kind == "publications" and kind in (None, "publications") and not heading
-                    and len(title.split()) <= 6 and publication_group(title, loose=_looks_like_heading(title))
-                    and (not re.search(r"\d", title) or is_year_heading(title))):
-                current.items.append(Item(title, number, new_entry=True, gap_before=gap, heading=level or 7))
-                gap = False
-                continue
-            is_name = heading and level == 1 and current.kind == "header" and kind is None
-            unknown_heading = _looks_like_heading(title) and (current.kind != "header" or len(title.split()) >= 2)
-            if not is_name and (kind or heading or unknown_heading):
-                if kind is None and level:  # "### Some Institute" under "## Service": still service
-                    parent = next((s for s in reversed(sections) if s.level and s.level < level), None)
-                    if parent is not None and parent.kind not in ("unknown", "header", "publications"):
-                        kind = parent.kind
-                sections.append(Section(kind or "unknown", strip_markup(title), number, level=level))
-                if kind == "publications" and publication_group(title) not in (None, "published"):
-                    sections[-1].items.append(Item(title, number, new_entry=True, heading=level or 7))
-                gap = False
-                continue
-
+    def _text_line(self, number: int, raw: str, tab_cells: list[str]) -> None:
         if _is_column_head(tab_cells):
-            block = [(number, tab_cells)]
-            while i < len(lines):
-                nxt = lines[i].rstrip(" \r\n").split("\t")
-                if len(nxt) != 4 or _is_column_head(nxt) or not any(strip_markup(c) for c in nxt):
-                    break
-                block.append((i + 1, nxt))
-                i += 1
-            for col in (0, 2):
-                first = True
-                for n, row in block:
-                    for part in row[col:col + 2]:
-                        if strip_markup(part):
-                            current.items.append(Item(part, n, new_entry=first, gap_before=gap and first, column=col))
-                            first = False
-            gap = False
-            continue
+            self._columns(number, tab_cells)
+        elif len(tab_cells) > 1:
+            self._tab_row(number, tab_cells)
+        else:
+            self._plain_line(number, raw)
 
-        if len(tab_cells) > 1:
-            year = strip_markup(filled[-1]) if len(filled) >= 2 else None
-            row_year = year if year and re.fullmatch(r"(?:19|20)\d\d", year) else None
-            for col, cell in enumerate(tab_cells):
-                if not strip_markup(cell):
-                    continue
-                listed = _split_list_items(cell)
-                for part in listed or [cell]:
-                    current.items.append(Item(part, number, gap_before=gap, row_year=row_year if col == 0 else None,
-                                              bullet=listed is not None, column=col))
-            gap = False
-            continue
+    def _add(self, raw: str, line: int, **flags) -> None:
+        self.current.items.append(Item(raw, line, **flags))
 
+    def _table_row(self, number: int, cells: list[str]) -> None:
+        """A markdown table row: one entry, its cells (and lines broken with ``<br>``) items of it."""
+        first = True
+        for col, cell in enumerate(cells):
+            for part in re.split(r"<br\s*/?>", cell):
+                if strip_markup(part):
+                    self._add(part, number, new_entry=first, gap_before=self.gap, column=col)
+                    first = False
+
+    def _heading_line(self, number: int, raw: str, tab_cells: list[str]) -> bool:
+        """A heading, or a line with one filled cell: a group inside a publication list, a new
+        section, or (False) a line of text after all."""
+        heading = _heading(self.lines, number - 1)
+        if heading and not raw.strip().startswith("#"):
+            self.setext_rule = True
+        filled = [c for c in tab_cells if strip_markup(c)]
+        if heading is None and len(filled) != 1:
+            return False
+        level, title = heading if heading else (0, filled[0])
+        kind = section_title_kind(title, loose=bool(heading) or _looks_like_heading(title))
+        if _groups_publications(self.current, heading is not None, level, title, kind):
+            self._add(title, number, new_entry=True, gap_before=self.gap, heading=level or 7)
+            return True
+        is_name = heading and level == 1 and self.current.kind == "header" and kind is None
+        unknown_heading = _looks_like_heading(title) and (self.current.kind != "header" or len(title.split()) >= 2)
+        if is_name or not (kind or heading or unknown_heading):
+            return False
+        if kind is None and level:  # "### Some Institute" under "## Service": still service
+            kind = self._parent_kind(level)
+        self.sections.append(Section(kind or "unknown", strip_markup(title), number, level=level))
+        if kind == "publications" and publication_group(title) not in (None, "published"):
+            self._add(title, number, new_entry=True, heading=level or 7)
+        return True
+
+    def _parent_kind(self, level: int) -> str | None:
+        """The kind of the nearest section of a higher heading level, where it is a known kind other
+        than publications (whose sub-headings are groups, not sections of its kind)."""
+        parent = next((s for s in reversed(self.sections) if s.level and s.level < level), None)
+        if parent is not None and parent.kind not in ("unknown", "header", "publications"):
+            return parent.kind
+        return None
+
+    def _columns(self, number: int, tab_cells: list[str]) -> None:
+        """Two entries side by side (``title<TAB>dates<TAB>title<TAB>dates``) and the rows under
+        them: the left column's entry, then the right's."""
+        block = [(number, tab_cells)]
+        while self.at < len(self.lines):
+            nxt = self.lines[self.at].rstrip(" \r\n").split("\t")
+            if len(nxt) != 4 or _is_column_head(nxt) or not any(strip_markup(c) for c in nxt):
+                break
+            block.append((self.at + 1, nxt))
+            self.at += 1
+        for col in (0, 2):
+            first = True
+            for n, row in block:
+                for part in row[col:col + 2]:
+                    if strip_markup(part):
+                        self._add(part, n, new_entry=first, gap_before=self.gap and first, column=col)
+                        first = False
+
+    def _tab_row(self, number: int, tab_cells: list[str]) -> None:
+        """Tab-separated cells; a year in the last filled cell is the row's year."""
+        filled = [c for c in tab_cells if strip_markup(c)]
+        year = strip_markup(filled[-1]) if len(filled) >= 2 else None
+        row_year = year if year and re.fullmatch(r"(?:19|20)\d\d", year) else None
+        for col, cell in enumerate(tab_cells):
+            if not strip_markup(cell):
+                continue
+            listed = _split_list_items(cell)
+            for part in listed or [cell]:
+                self._add(part, number, gap_before=self.gap, row_year=row_year if col == 0 else None,
+                          bullet=listed is not None, column=col)
+
+    def _plain_line(self, number: int, raw: str) -> None:
+        """A line of text: a bullet where it starts with a list marker (not a numbered line, nor bold)."""
         listed = _split_list_items(raw)
         if listed:
             for part in listed:
-                current.items.append(Item(part, number, gap_before=gap, bullet=True))
-        else:
-            bullet = re.match(r"^\s*(?:[-*+•]|\d+\.)\s+", raw) is not None and not re.match(r"^\s*(?:[-*+]\s+)?\d+\.\s", raw)
-            current.items.append(Item(raw, number, gap_before=gap, bullet=bullet and not re.match(r"^\s*\*\*", raw)))
-        gap = False
-    return sections
+                self._add(part, number, gap_before=self.gap, bullet=True)
+            return
+        bullet = _BULLET.match(raw) is not None and not _NUMBERED.match(raw)
+        self._add(raw, number, gap_before=self.gap, bullet=bullet and not re.match(r"^\s*\*\*", raw))
+
+
+def _groups_publications(current: Section, marked: bool, level: int, title: str, kind: str | None) -> bool:
+    """A heading, or a short title line, that groups the entries of a publication list (a year, a
+    status, a kind of work) and so stays inside the list."""
+    if marked and _stays_in_publications(current, level, title):
+        return True
+    return (current.kind == "publications" and kind in (None, "publications") and not marked
+            and len(title.split()) <= 6 and bool(publication_group(title, loose=_looks_like_heading(title)))
+            and (not re.search(r"\d", title) or is_year_heading(title)))

@@ -146,14 +146,16 @@ def _read_xml(data: bytes, document: str, doc: Document) -> None:
         t for t in (safe.xml_text(_find(name, "given-names")), safe.xml_text(_find(name, "family-name"))) if t)
     if printed:
         ident = _find(root, "orcid-identifier", "uri")
-        doc.subject = Profile(name=printed, span=Span(document, name.sourceline or 1, name.sourceline or 1, "person/name"),
+        line = name.sourceline or 1
+        doc.subject = Profile(name=printed, span=Span(document, line, line, "person/name"),
                               orcid=safe.xml_text(ident) or None)
     if safe.local_name(root) == "work":
         groups = [(root, "work")]
     else:
         works = _find(root, "activities-summary", "works") if safe.local_name(root) == "record" else root
+        in_works = [c for c in (works if works is not None else []) if safe.local_name(c) == "group"]
         groups = [(next((c for c in g if safe.local_name(c) == "work-summary"), None), f"works/group[{n}]")
-                  for n, g in enumerate(c for c in (works if works is not None else []) if safe.local_name(c) == "group")]
+                  for n, g in enumerate(in_works)]
     if not groups:
         doc.skipped.append(Skip(Span(document, 1, 1), "ORCID XML without works; no works read"))
     for summary, place in groups:

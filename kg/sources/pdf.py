@@ -18,9 +18,10 @@ import re
 import sys
 from collections import Counter
 from dataclasses import dataclass
+from itertools import pairwise
 
 from kg.records import Document
-from kg.sources.converted import MarkdownLines, Origin, normalise_ligatures, read_with
+from kg.sources.converted import MarkdownLines, Origin, normalise_ligatures, print_converted, read_with
 from kg.sources.registry import Source
 
 _BOLD = re.compile(r"bold|black|heavy|semibold|demi|[-,]b(?:d|x)?$|medi", re.I)
@@ -212,7 +213,7 @@ def _markdown(lines: list[_Line]) -> MarkdownLines:
         sizes[line.size] += len(line.chars)
     body = sizes.most_common(1)[0][0]
     margin = min(line.x0 for line in lines)
-    gaps = Counter(round(b.top - a.bottom) for a, b in zip(lines, lines[1:]) if a.page == b.page and b.top > a.bottom)
+    gaps = Counter(round(b.top - a.bottom) for a, b in pairwise(lines) if a.page == b.page and b.top > a.bottom)
     usual_gap = gaps.most_common(1)[0][0] if gaps else body * 0.3
     prev: _Line | None = None
     texts: list[tuple[str, _Line]] = []
@@ -293,13 +294,5 @@ def _join_hyphenated(texts: list[tuple[str, _Line]]) -> None:
             texts[i + 1] = (rest, next_line)
 
 
-def main(argv: list[str]) -> int:
-    for path in argv:
-        with open(path, "rb") as f:
-            md, problem = convert(f.read())
-        sys.stdout.write(problem + "\n" if problem else md.text())
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(print_converted(convert, sys.argv[1:]))

@@ -12,6 +12,7 @@ import html
 import re
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 
 from kg.sources.authors import CAPITAL, name_score, split_author_list
 from kg.sources.markup import links_in, strip_markup
@@ -131,7 +132,7 @@ def join_wrapped(lines: list[str], split_lines: bool | None) -> list[str]:
     plains = [strip_markup(line) for line in lines]
     width = max(len(p) for p in plains)
     out = [lines[0]]
-    for prev_plain, line, plain in zip(plains, lines[1:], plains[1:]):
+    for prev_plain, line, plain in zip(plains[:-1], lines[1:], plains[1:], strict=True):
         prev = out[-1]
         soft = _unbalanced(prev) or re.search(r"[,;:&\-–]$", prev_plain) or _FUNCTION_END.search(prev_plain) \
             or plain[:1].islower() or (plain[:1].isdigit() and not _starts_field(plain))
@@ -164,79 +165,99 @@ def _flanked(raw: str, i: int, width: int, closing: bool) -> bool:
 
 def _styled_chars(raw: str) -> list[tuple[str, frozenset, int]]:
     """Each visible character with its styles and its index in *raw*."""
-    out: list[tuple[str, frozenset, int]] = []
-    styles: set[str] = set()
-    links = [(m.start(), m.end(), m.start(1), m.end(1)) for m in
-             re.finditer(r"\[((?:\\.|[^\]\\])*)\]\([^)]*\)", raw)]
-    link_at = {a: (b, c, d) for a, b, c, d in links}
-    link_end: dict[int, int] = {}
-    i = 0
-    while i < len(raw):
-        ch = raw[i]
-        if i in link_at:
-            end, t0, t1 = link_at[i]
-            styles.add("link")
-            link_end[t1] = end
-            i = t0
-            continue
-        if i in link_end:
-            styles.discard("link")
-            i = link_end.pop(i)
-            continue
-        if ch == "\\" and i + 1 < len(raw) and not raw[i + 1].isalnum():
-            out.append((raw[i + 1], frozenset(styles), i))
-            i += 2
-            continue
-        if raw.startswith("**", i) or raw.startswith("__", i) and _flanked(raw, i, 2, "bold" in styles):
-            styles ^= {"bold"}
-            i += 2
-            continue
-        if ch == "*" or ch == "_" and _flanked(raw, i, 1, "italic" in styles):
-            prev = raw[i - 1] if i else " "
-            nxt = raw[i + 1] if i + 1 < len(raw) else " "
-            if "italic" not in styles and not prev.isalnum() and not nxt.isspace() and nxt not in ",.;)":
-                styles.add("italic")
-                i += 1
-                continue
-            if "italic" in styles and not prev.isspace() and not nxt.isalnum():
-                styles.discard("italic")
-                i += 1
-                continue
-        tag = _HTML_TAG.match(raw, i) if ch == "<" else None
-        if tag:
-            style = _TAGS.get(tag.group(2).lower())
-            if style:
-                (styles.discard if tag.group(1) else styles.add)(style)
-            elif tag.group(2).lower() == "sup" and not tag.group(1):
-                close = raw.find("</sup>", i)
-                inner = raw[tag.end(): close] if close > 0 else ""
-                if re.search(r"[*\u2020\u2021]|&dagger;", inner):
-                    out.append(("*", frozenset(styles), i))
-                i = close + 6 if close > 0 else tag.end()
-                continue
-            i = tag.end()
-            continue
+    return _StyleScanner(raw).run()
+
+
+class _StyleScanner:
+    """Reads *raw* once, left to right: markup (links, escapes, ``**``, ``*``, tags, quotes,
+    entities) changes the styles in force; every other character is kept with them."""
+
+    def __init__(self, raw: str) -> None:
+        self.raw = raw
+        self.out: list[tuple[str, frozenset, int]] = []
+        self.styles: set[str] = set()
+        links = re.finditer(r"\[((?:\\.|[^\]\\])*)\]\([^)]*\)", raw)
+        self.link_at = {m.start(): (m.end(), m.start(1), m.end(1)) for m in links}  # [text](url): text's bounds
+        self.link_end: dict[int, int] = {}  # where a link's text ends -> where its "(url)" ends
+        self.readers = (self.link, self.escape, self.bold, self.italic, self.tag, self.quote, self.entity)
+
+    def run(self) -> list[tuple[str, frozenset, int]]:
+        i = 0
+        while i < len(self.raw):
+            after_markup = next((j for read in self.readers if (j := read(i)) is not None), None)
+            i = self.keep(self.raw[i], i) if after_markup is None else after_markup
+        return self.out
+
+    def keep(self, text: str, i: int, width: int = 1) -> int:
+        self.out.append((text, frozenset(self.styles), i))
+        return i + width
+
+    def toggle(self, style: str, on: bool, i: int, width: int) -> int:
+        (self.styles.add if on else self.styles.discard)(style)
+        return i + width
+
+    def link(self, i: int) -> int | None:
+        if i in self.link_at:
+            end, t0, t1 = self.link_at[i]
+            self.link_end[t1] = end
+            return self.toggle("link", True, t0, 0)
+        if i in self.link_end:
+            self.styles.discard("link")
+            return self.link_end.pop(i)
+        return None
+
+    def escape(self, i: int) -> int | None:
+        raw = self.raw
+        if raw[i] == "\\" and i + 1 < len(raw) and not raw[i + 1].isalnum():
+            return self.keep(raw[i + 1], i, 2)
+        return None
+
+    def bold(self, i: int) -> int | None:
+        raw = self.raw
+        if raw.startswith("**", i) or raw.startswith("__", i) and _flanked(raw, i, 2, "bold" in self.styles):
+            return self.toggle("bold", "bold" not in self.styles, i, 2)
+        return None
+
+    def italic(self, i: int) -> int | None:
+        raw, ch = self.raw, self.raw[i]
+        if not (ch == "*" or ch == "_" and _flanked(raw, i, 1, "italic" in self.styles)):
+            return None
+        prev = raw[i - 1] if i else " "
+        nxt = raw[i + 1] if i + 1 < len(raw) else " "
+        if "italic" not in self.styles and not prev.isalnum() and not nxt.isspace() and nxt not in ",.;)":
+            return self.toggle("italic", True, i, 1)
+        if "italic" in self.styles and not prev.isspace() and not nxt.isalnum():
+            return self.toggle("italic", False, i, 1)
+        return None  # a "*" that opens or closes nothing is text
+
+    def tag(self, i: int) -> int | None:
+        raw = self.raw
+        tag = _HTML_TAG.match(raw, i) if raw[i] == "<" else None
+        if not tag:
+            return None
+        style = _TAGS.get(tag.group(2).lower())
+        if style:
+            return self.toggle(style, not tag.group(1), i, tag.end() - i)
+        if tag.group(2).lower() == "sup" and not tag.group(1):  # a mark such as "*" or "†" after a name
+            close = raw.find("</sup>", i)
+            inner = raw[tag.end(): close] if close > 0 else ""
+            if re.search(r"[*\u2020\u2021]|&dagger;", inner):
+                self.keep("*", i)
+            return close + 6 if close > 0 else tag.end()
+        return tag.end()
+
+    def quote(self, i: int) -> int | None:
+        ch = self.raw[i]
         if ch in "“”":
-            (styles.add if ch == "“" else styles.discard)("quote")
-            i += 1
-            continue
+            return self.toggle("quote", ch == "“", i, 1)
         if ch == '"':
-            prev = raw[i - 1] if i else " "
-            if "quote" not in styles and (not prev.isalnum()):
-                styles.add("quote")
-            else:
-                styles.discard("quote")
-            i += 1
-            continue
-        if ch == "&":
-            entity = _ENTITY.match(raw, i)
-            if entity:
-                out.append((html.unescape(entity.group(0)), frozenset(styles), i))
-                i = entity.end()
-                continue
-        out.append((ch, frozenset(styles), i))
-        i += 1
-    return out
+            prev = self.raw[i - 1] if i else " "
+            return self.toggle("quote", "quote" not in self.styles and not prev.isalnum(), i, 1)
+        return None
+
+    def entity(self, i: int) -> int | None:
+        entity = _ENTITY.match(self.raw, i) if self.raw[i] == "&" else None
+        return self.keep(html.unescape(entity.group(0)), i, entity.end() - i) if entity else None
 
 
 def _style_of(styles: frozenset) -> str:
@@ -269,7 +290,8 @@ def _sentence_cuts(text: str) -> list[int]:
         word = before.group(1) if before else ""
         after = text[m.end():]
         clause = re.split(r"[.,;:(]", after, maxsplit=1)[0]
-        if re.fullmatch(rf"(?:[{CAPITAL}][a-z]?[.\-\u2010]*)+|[a-z]", word):  # an initial: "A.", "H.-J", "A.V", "d." (de)
+        # An initial: "A.", "H.-J", "A.V", "d." (de).
+        if re.fullmatch(rf"(?:[{CAPITAL}][a-z]?[.\-\u2010]*)+|[a-z]", word):
             words = clause.split()
             if len(words) >= 3 and sum(w[:1].islower() and len(w) > 3 for w in words) >= 1 and name_score(
                     clause) < 0.5:
@@ -309,7 +331,8 @@ def blocks_of(raw: str, line: int, sentences: bool = True) -> list[Block]:
         before = "".join(c for c, _ in runs[n - 1][1]).rstrip() if n else ""
         after = "".join(c for c, _ in runs[n + 1][1]).lstrip() if n + 1 < len(runs) else ""
         # A marked name is one of a list when a comma, "and", "&" or the year touches it.
-        in_list = bool(re.search(r"(?:[,;&]|\band)$", before) or re.match(r"\.?\s*(?:[,;&(*\u2020\u2021^]|and\b)", after)
+        in_list = bool(re.search(r"(?:[,;&]|\band)$", before)
+                       or re.match(r"\.?\s*(?:[,;&(*\u2020\u2021^]|and\b)", after)
                        or re.search(r"[,;&]\s*$", text))
         one_name = in_list and name_score(text.strip(" ,;*")) >= 0.5 and len(split_author_list(text)) == 1
         if run[0] in ("bold", "italic", "link") and (one_name or not re.search(r"\w", text)):
@@ -342,7 +365,7 @@ def blocks_of(raw: str, line: int, sentences: bool = True) -> list[Block]:
                 blocks.append(Block(text[a:b].strip(), "year", line, raw_of(a, b)))
                 continue
             cuts = [a] + ([a + c for c in _sentence_cuts(text[a:b])] if sentences else []) + [b]
-            for x, y in zip(cuts, cuts[1:]):
+            for x, y in pairwise(cuts):
                 piece = text[x:y]
                 if re.search(r"\w", piece):
                     style = "year" if re.fullmatch(r"\W*(?:19|20)\d\d[a-z]?\W*", piece) else "plain"  # ACM's "2019."

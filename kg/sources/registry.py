@@ -77,8 +77,10 @@ class Reader:
 #: Every reader, most specific first: for a file, the first reader whose suffix matches and
 #: whose sniff (if any) accepts the first bytes reads it.
 READERS: tuple[Reader, ...] = (
-    Reader("bibtex", "bibtex", (".bib", ".bibtex"), description="BibTeX bibliographies (Google Scholar, Zotero, al-folio, CVs)"),
-    Reader("orcid", "orcid", (".json", ".xml"), sniff=True, description="ORCID records (public record JSON or XML, v2/v3)"),
+    Reader("bibtex", "bibtex", (".bib", ".bibtex"),
+           description="BibTeX bibliographies (Google Scholar, Zotero, al-folio, CVs)"),
+    Reader("orcid", "orcid", (".json", ".xml"), sniff=True,
+           description="ORCID records (public record JSON or XML, v2/v3)"),
     Reader("dblp", "dblp", (".xml",), sniff=True, description="dblp person pages (XML)"),
     Reader("work-json", "workjson", (".json",), sniff=True, description="OpenAlex and Crossref work records (JSON)"),
     Reader("csl-json", "csljson", (".json",), sniff=True, description="CSL-JSON items (Zotero, Mendeley, pandoc)"),

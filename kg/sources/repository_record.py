@@ -55,7 +55,8 @@ def read_repository_record(text: str, document: str, ctx: S.Context):
 
     thesis_no = next(n for n, line in enumerate(lines, 1) if THESIS_LINE.match(line.strip()))
     m = THESIS_LINE.match(lines[thesis_no - 1].strip())
-    year_no = next((n for n in range(thesis_no - 1, 0, -1) if re.fullmatch(r"\((?:19|20)\d\d\)", lines[n - 1].strip())), None)
+    year_no = next((n for n in range(thesis_no - 1, 0, -1)
+                    if re.fullmatch(r"\((?:19|20)\d\d\)", lines[n - 1].strip())), None)
     title_lines = [lines[n - 1].strip() for n in range((year_no or name_line) + 1, thesis_no) if lines[n - 1].strip()]
     title = " ".join(title_lines).rstrip(".")
     year = lines[year_no - 1].strip("() ") if year_no else None
@@ -80,7 +81,8 @@ def read_repository_record(text: str, document: str, ctx: S.Context):
                 year=year, subject_ordinal=1, abstract=" ".join(abstract_lines) or None,
                 keywords=keywords, supervisors=supervisors, institution=org)
     kind = m.group("kind")
-    level = "doctorate" if re.match(r"ph|doc|dphil", kind, re.I) else "master" if re.match(r"m", kind, re.I) else "bachelor"
+    level = ("doctorate" if re.match(r"ph|doc|dphil", kind, re.I)
+             else "master" if re.match(r"m", kind, re.I) else "bachelor")
     education = Education(degree=kind, institution=org, period=Period(end=year), span=Span(document, thesis_no, last),
                           level=level, thesis_title=title, supervisors=supervisors)
     for item in items:
