@@ -20,6 +20,9 @@ _HREF = re.compile(r"""href\s*=\s*["']([^"']+)["']""", re.I)
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|~<>])")
 # Icons that CV templates put before contact details or as rating dots.
 _ICONS = re.compile("[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u2022\u2192]")
+_LONE_STAR = re.compile(r"(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)")
+# A character any step of strip_markup acts on; most fragments have none and skip every step.
+_MARKUP_CHAR = re.compile("[<\\[*_\\\\&\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u2022\u2192]")
 
 
 def links_in(raw: str) -> list[str]:
@@ -36,6 +39,8 @@ def strip_markup(raw: str, *, keep_stars: bool = False) -> str:
     With ``keep_stars`` single ``*`` marks (equal-contribution marks) survive while
     ``**bold**`` markers go.
     """
+    if not _MARKUP_CHAR.search(raw):
+        return " ".join(raw.split())
     text = raw.replace("<br>", " ").replace("<br/>", " ").replace("<br />", " ")
     text = _AUTOLINK.sub(r"\1", text)
     text = _TAG.sub("", text)
@@ -45,12 +50,12 @@ def strip_markup(raw: str, *, keep_stars: bool = False) -> str:
         text = text.replace("\\*", "\x00")
     else:
         text = text.replace("\\*", "")
-        text = re.sub(r"(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)", "", text)
+        text = _LONE_STAR.sub("", text)
     text = _ESCAPE.sub(r"\1", text)
     text = html.unescape(text)
     text = _ICONS.sub("", text)
     text = text.replace("\x00", "*")
-    return re.sub(r"\s+", " ", text).strip()
+    return " ".join(text.split())
 
 
 def is_wholly_bold(raw: str) -> bool:

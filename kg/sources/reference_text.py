@@ -163,6 +163,10 @@ def _flanked(raw: str, i: int, width: int, closing: bool) -> bool:
     return not nxt.isalnum() if closing else (prev.isspace() or prev in "([\"“'") and not nxt.isspace()
 
 
+# The first characters of every kind of markup _StyleScanner reads (links start at known places).
+_MARKUP_STARTS = frozenset('\\*_<"“”&')
+
+
 def _styled_chars(raw: str) -> list[tuple[str, frozenset, int]]:
     """Each visible character with its styles and its index in *raw*."""
     return _StyleScanner(raw).run()
@@ -176,24 +180,31 @@ class _StyleScanner:
         self.raw = raw
         self.out: list[tuple[str, frozenset, int]] = []
         self.styles: set[str] = set()
+        self.frozen: frozenset | None = None  # self.styles as kept with each character, made once per change
         links = re.finditer(r"\[((?:\\.|[^\]\\])*)\]\([^)]*\)", raw)
         self.link_at = {m.start(): (m.end(), m.start(1), m.end(1)) for m in links}  # [text](url): text's bounds
         self.link_end: dict[int, int] = {}  # where a link's text ends -> where its "(url)" ends
         self.readers = (self.link, self.escape, self.bold, self.italic, self.tag, self.quote, self.entity)
 
     def run(self) -> list[tuple[str, frozenset, int]]:
-        i = 0
-        while i < len(self.raw):
+        raw, i = self.raw, 0
+        while i < len(raw):
+            if raw[i] not in _MARKUP_STARTS and i not in self.link_at and i not in self.link_end:
+                i = self.keep(raw[i], i)  # most characters: no reader would take them
+                continue
             after_markup = next((j for read in self.readers if (j := read(i)) is not None), None)
-            i = self.keep(self.raw[i], i) if after_markup is None else after_markup
+            i = self.keep(raw[i], i) if after_markup is None else after_markup
         return self.out
 
     def keep(self, text: str, i: int, width: int = 1) -> int:
-        self.out.append((text, frozenset(self.styles), i))
+        if self.frozen is None:
+            self.frozen = frozenset(self.styles)
+        self.out.append((text, self.frozen, i))
         return i + width
 
     def toggle(self, style: str, on: bool, i: int, width: int) -> int:
         (self.styles.add if on else self.styles.discard)(style)
+        self.frozen = None  # the styles in force changed
         return i + width
 
     def link(self, i: int) -> int | None:
@@ -202,8 +213,7 @@ class _StyleScanner:
             self.link_end[t1] = end
             return self.toggle("link", True, t0, 0)
         if i in self.link_end:
-            self.styles.discard("link")
-            return self.link_end.pop(i)
+            return self.toggle("link", False, self.link_end.pop(i), 0)
         return None
 
     def escape(self, i: int) -> int | None:
