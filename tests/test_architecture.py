@@ -26,6 +26,9 @@ def import_graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        for block in ast.walk(tree):  # imports only a type checker sees do not run: drop them
+            if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test):
+                block.body = []
         found = set()
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
