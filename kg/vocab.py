@@ -158,7 +158,8 @@ TYPE = URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
 #: Properties with one value per subject in the merged view: where sources disagree, the newest wins.
 #: ``schema:`` mirrors of ``kg:`` terms are listed too, so the merged view keeps them in step.
 SINGLE_VALUED = (KG.startDate, KG.endDate, KG.ongoing, KG.year, SCHEMA.datePublished, KG.title, SCHEMA.name,
-                 KG.ordinal, KG.status, KG.degree, KG.field, KG.grade, KG.date, KG.place, KG.level, KG.levelOutOf)
+                 KG.ordinal, KG.status, KG.degree, KG.field, KG.grade, KG.date, KG.place, KG.level, KG.levelOutOf,
+                 KG.equalContribution)
 
 #: Prefixes every SPARQL query may use without declaring them (a query's own PREFIX wins).
 PREFIXES: dict[str, str] = {

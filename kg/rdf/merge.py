@@ -27,8 +27,10 @@ def merged_graph(graphs: list[TripleSet], newness: dict[str, str]) -> TripleSet:
     """The union of the source graphs; for single-valued properties the newest source's value.
 
     *newness* maps each source graph IRI to a sortable date string; ties go to the
-    source whose IRI sorts last, so the choice is deterministic. A work's older
-    titles become ``kg:alternativeTitle``; graphs not in *newness* are left out.
+    source whose IRI sorts last, and where that source gives two values (a work listed
+    twice under two titles) the first in N-Triples order wins, so the choice is
+    deterministic and the view has one value. A work's other titles become
+    ``kg:alternativeTitle``; graphs not in *newness* are left out.
     """
     merged = TripleSet("")
     triples = merged.triples
@@ -44,10 +46,13 @@ def merged_graph(graphs: list[TripleSet], newness: dict[str, str]) -> TripleSet:
                 seen[(p, o)] = max(prev, rank) if prev else rank
             else:
                 triples.add((s, p, o))
-    for (s, _), seen in values.items():
+    for (s, key), seen in values.items():
         newest = max(seen.values())
-        for (p, o), rank in seen.items():
-            if rank == newest:
+        winners = sorted(po for po, rank in seen.items() if rank == newest)
+        if key != "kind":  # one document that gives two values (a work listed twice) still gives one here
+            winners = winners[:1]
+        for p, o in seen:
+            if (p, o) in winners:
                 triples.add((s, p, o))
             elif p == _TITLE:
                 triples.add((s, _ALTERNATIVE, o))
