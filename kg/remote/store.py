@@ -46,7 +46,7 @@ class RemoteStore:
         self.url = url
         self._build: Build | None = None
         self._checked = False
-        self._tables: tempfile.TemporaryDirectory | None = None  # a TemporaryDirectory of the tables read from the server, once asked
+        self._tables: tempfile.TemporaryDirectory | None = None  # the tables read from the server, once asked
 
     def __repr__(self) -> str:
         return f"<RemoteStore {redact(self.url)}>"
