@@ -138,3 +138,22 @@ def open_location(out_dir: str | Path = "out", store: str | os.PathLike | None =
     if path.name == STORE_DIR and not (path / STORE_DIR).is_dir():
         return open_store(path.parent)
     return open_store(path)
+
+
+def as_store(store):
+    """*store* if it is an open store (embedded or :class:`kg.remote.store.RemoteStore`), else the store
+    at the location *store* names (see :func:`open_location`).
+
+    Raises
+    ------
+    UserError
+        If *store* is neither.
+    """
+    from kg.remote.store import RemoteStore
+
+    if isinstance(store, (str, os.PathLike)):
+        return open_location(store=store)
+    if not isinstance(store, (pyoxigraph.Store, RemoteStore)):
+        raise UserError(f"expected a pyoxigraph.Store or a SPARQL endpoint URL, got {type(store).__name__}; "
+                        "use kg.notebook.load(out_dir) to open a built graph")
+    return store
