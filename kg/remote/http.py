@@ -131,7 +131,7 @@ class Endpoint:
         if err.code == 413:
             return (f"the SPARQL server at {where} refused the {what} as too large (HTTP 413); "
                     "lower KG_STORE_BATCH (triples per request) or raise the server's request size limit")
-        if err.code in (404, 405):
+        if err.code in (404, 405, 415):
             return (f"the SPARQL server at {where} does not take this {what} (HTTP {err.code}); for writing give "
                     "its SPARQL Update endpoint (--store-update or KG_STORE_UPDATE), or the server is read-only")
         return f"the SPARQL server at {where} refused the {what} (HTTP {err.code}): {detail or err.reason}"
