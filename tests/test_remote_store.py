@@ -172,6 +172,7 @@ def test_a_rebuild_while_a_reader_queries_gives_one_builds_answers(pushed, tmp_p
             reader = RemoteStore(server.query)
             while not stop.is_set():
                 answers.append(_count(reader))
+                time.sleep(0.01)
 
         thread = threading.Thread(target=read)
         thread.start()
