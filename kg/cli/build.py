@@ -23,7 +23,9 @@ from kg.cli.output import json_text, store_option
                    "replacing the build there as a whole.")
 @click.option("--store-update", "store_update", envvar="KG_STORE_UPDATE", default=None, metavar="URL",
               help="The server's SPARQL Update endpoint, if not the --store URL (env KG_STORE_UPDATE).")
-def build(data_dir, out_dir, include_private, strict, no_validate, force, store, store_update):
+@click.option("--store-gsp", "store_gsp", envvar="KG_STORE_GSP", default=None, metavar="URL",
+              help="The server's Graph Store Protocol endpoint, to load graphs in large batches (env KG_STORE_GSP).")
+def build(data_dir, out_dir, include_private, strict, no_validate, force, store, store_update, store_gsp):
     """Read the documents in DATA_DIR and write the knowledge graph to --out.
 
     \b
@@ -50,7 +52,8 @@ def build(data_dir, out_dir, include_private, strict, no_validate, force, store,
         from kg.remote.push import push_store
         from kg.store import store_path
 
-        click.echo(push_store(store_path(Path(out_dir)), store, store_update, progress=sys.stderr.isatty()).summary())
+        click.echo(push_store(store_path(Path(out_dir)), store, store_update, store_gsp,
+                              progress=sys.stderr.isatty()).summary())
     if report.conforms is False or (strict and report.skipped):
         sys.exit(1)
 

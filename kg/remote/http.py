@@ -91,13 +91,15 @@ class Endpoint:
     def __repr__(self) -> str:
         return f"Endpoint({redact(self.url)!r})"
 
-    def post(self, body: bytes, content_type: str, accept: str | None = None, what: str = "request") -> bytes:
+    def post(self, body: bytes, content_type: str, accept: str | None = None, what: str = "request",
+             graph: str | None = None) -> bytes:
         """POST *body* to the endpoint and return the answer's bytes (see :meth:`post_answer`)."""
-        return self.post_answer(body, content_type, accept, what)[0]
+        return self.post_answer(body, content_type, accept, what, graph)[0]
 
     def post_answer(self, body: bytes, content_type: str, accept: str | None = None,
-                    what: str = "request") -> tuple[bytes, str]:
-        """POST *body* to the endpoint; the answer's bytes and media type (without parameters).
+                    what: str = "request", graph: str | None = None) -> tuple[bytes, str]:
+        """POST *body* to the endpoint (with ``?graph=`` *graph*, the Graph Store Protocol's parameter, if
+        given); the answer's bytes and media type (without parameters).
 
         Raises
         ------
@@ -105,7 +107,10 @@ class Endpoint:
             One line naming the server and why it refused: no connection, authentication,
             a body too large, a read-only server, or its own message.
         """
-        request = urllib.request.Request(self.url, data=body, method="POST", headers={"Content-Type": content_type})
+        url = self.url
+        if graph is not None:
+            url += ("&" if urllib.parse.urlsplit(url).query else "?") + urllib.parse.urlencode({"graph": graph})
+        request = urllib.request.Request(url, data=body, method="POST", headers={"Content-Type": content_type})
         if accept:
             request.add_header("Accept", accept)
         try:

@@ -3,9 +3,9 @@
 The graphs of the build in ``out/store`` (the merged view, one graph per source document, the
 ontology) are loaded in batches of N-Triples (``INSERT DATA``, standard SPARQL 1.1 Update) into
 new staging graphs whose names hold a fresh build id, while readers go on seeing the old build.
-Then one update request switches: it marks the pointer "switching", moves each staging graph
-onto its real name (``MOVE``), drops the old build's graphs that the new one no longer has, and
-points at the new build. Readers check the pointer around every query (see
+Then three update requests switch: the first marks the pointer "switching", the second moves each
+staging graph onto its real name (``MOVE``) and drops the old build's graphs that the new one no
+longer has, the third points at the new build. Readers check the pointer around every query (see
 :mod:`kg.remote.store`), so they get answers from the old build or the new one, never a mix.
 A push that fails before the switch leaves the server's current graphs as they were; its
 staging graphs are listed in a pending graph, which the next push drops.
@@ -22,11 +22,21 @@ from pathlib import Path
 
 import pyoxigraph
 
-from kg.remote.http import Endpoint, redact
-from kg.remote.layout import MERGED_GRAPH, PENDING_GRAPH, PENDING_QUERY, STAGED, Build, pointer_update, staging_graph
+from kg.remote.http import N_TRIPLES, Endpoint, redact
+from kg.remote.layout import (
+    MERGED_GRAPH,
+    PENDING_GRAPH,
+    PENDING_QUERY,
+    STAGED,
+    SWITCHING,
+    Build,
+    pointer_update,
+    staging_graph,
+)
 
-#: Triples per INSERT DATA request (about 150 bytes each).
-BATCH = int(os.environ.get("KG_STORE_BATCH", "5000"))
+#: Triples per request (about 150 bytes each): INSERT DATA requests, or Graph Store Protocol POSTs.
+BATCH = int(os.environ.get("KG_STORE_BATCH", "2000"))
+GSP_BATCH = int(os.environ.get("KG_STORE_BATCH", "50000"))
 
 
 @dataclass
@@ -44,8 +54,8 @@ class Push:
                 f"(build {self.build}) in {self.seconds:.1f} s")
 
 
-def push_store(store_dir: Path, query_url: str, update_url: str | None = None, *, batch: int = BATCH,
-               progress: bool = False) -> Push:
+def push_store(store_dir: Path, query_url: str, update_url: str | None = None, gsp_url: str | None = None, *,
+               batch: int | None = None, progress: bool = False) -> Push:
     """Push the store at *store_dir* to the server whose query endpoint is *query_url*.
 
     Parameters
@@ -53,8 +63,12 @@ def push_store(store_dir: Path, query_url: str, update_url: str | None = None, *
     update_url : str, optional
         The server's SPARQL Update endpoint; by default *query_url* (Virtuoso's ``/sparql``,
         Fuseki's dataset URL take both). Oxigraph's server takes updates at ``/update``.
-    batch : int
-        Triples per request.
+    gsp_url : str, optional
+        The server's Graph Store Protocol endpoint: where given, the graphs are loaded by POSTing
+        N-Triples to it (faster, and Virtuoso refuses large INSERT DATA requests); the switch
+        still goes to the update endpoint.
+    batch : int, optional
+        Triples per request (:data:`BATCH`, or :data:`GSP_BATCH` with *gsp_url*).
 
     Raises
     ------
@@ -67,6 +81,8 @@ def push_store(store_dir: Path, query_url: str, update_url: str | None = None, *
     started = time.monotonic()
     reader = RemoteStore(query_url)
     writer = Endpoint(update_url or query_url)
+    loader = Endpoint(gsp_url) if gsp_url else None
+    batch = batch or (GSP_BATCH if loader else BATCH)
     store = pyoxigraph.Store.read_only(str(store_dir))
     build_id = time.strftime("%Y%m%dT%H%M%S") + "-" + secrets.token_hex(4)
     old = reader.pointer(wait=False)
@@ -82,13 +98,17 @@ def push_store(store_dir: Path, query_url: str, update_url: str | None = None, *
     for target in targets:
         graph = pyoxigraph.DefaultGraph() if target == MERGED_GRAPH else pyoxigraph.NamedNode(target)
         for chunk in _chunks(store.quads_for_pattern(None, None, None, graph), batch):
-            _update(writer, f"INSERT DATA {{ GRAPH <{staged[target]}> {{\n{chunk.text}}} }}", "push")
+            if loader is not None:
+                loader.post(chunk.text.encode("utf-8"), N_TRIPLES, what="push", graph=staged[target])
+            else:
+                _update(writer, f"INSERT DATA {{ GRAPH <{staged[target]}> {{\n{chunk.text}}} }}", "push")
             sent += chunk.count
             if bar is not None:
                 bar.update(chunk.count)
     if bar is not None:
         bar.close()
-    _update(writer, _switch(build_id, staged, old), "switch to the new build")
+    for step in _switch(build_id, staged, old):
+        _update(writer, step, "switch to the new build")
     del store
     return Push(query_url, build_id, len(targets), sent, time.monotonic() - started)
 
@@ -111,16 +131,17 @@ def _chunks(quads, size: int):
         yield _Chunk("".join(lines), len(lines))
 
 
-def _switch(build_id: str, staged: dict[str, str], old: Build | None) -> str:
-    """One update request: mark the pointer switching, move staging graphs in, drop what the new build
-    no longer has, point at the new build, forget the pending list."""
+def _switch(build_id: str, staged: dict[str, str], old: Build | None) -> list[str]:
+    """Three update requests: mark the pointer switching; move the staging graphs in and drop what the
+    new build no longer has; point at the new build and forget the pending list. Readers wait while the
+    pointer says switching, and ask again when it changed under them, so the requests need not be one
+    transaction (Virtuoso does not see a graph written earlier in the same request as Oxigraph does)."""
     sources = [g for g in staged if g != MERGED_GRAPH]
     gone = sorted(set(old.graphs) - set(sources)) if old is not None else []
-    ops = [pointer_update("switching", old.graphs if old is not None else ())]
-    ops += [f"MOVE SILENT GRAPH <{staging}> TO GRAPH <{target}>" for target, staging in staged.items()]
-    ops += [f"DROP SILENT GRAPH <{g}>" for g in gone]
-    ops += [pointer_update(build_id, sources), f"DROP SILENT GRAPH <{PENDING_GRAPH}>"]
-    return " ;\n".join(ops)
+    moves = [f"MOVE SILENT GRAPH <{staging}> TO GRAPH <{target}>" for target, staging in staged.items()]
+    return [pointer_update(SWITCHING, old.graphs if old is not None else ()),
+            " ;\n".join(moves + [f"DROP SILENT GRAPH <{g}>" for g in gone]),
+            " ;\n".join([pointer_update(build_id, sources), f"DROP SILENT GRAPH <{PENDING_GRAPH}>"])]
 
 
 def _drop_pending(reader, writer: Endpoint) -> None:

@@ -15,6 +15,7 @@ someone else has no pointer: queries go to its dataset as it is.
 
 from __future__ import annotations
 
+import json
 import tempfile
 import time
 import urllib.parse
@@ -23,7 +24,7 @@ import pyoxigraph
 
 from kg.errors import UserError
 from kg.remote.http import RESULTS_JSON, Endpoint, redact
-from kg.remote.layout import BUILD_QUERY, MERGED_GRAPH, POINTER_QUERY, Build
+from kg.remote.layout import BUILD_QUERY, MERGED_GRAPH, POINTER_QUERY, SWITCHING, Build
 from kg.remote.rewrite import standalone
 
 #: How long a reader waits for a push's switch to finish, in seconds.
@@ -69,7 +70,9 @@ class RemoteStore:
             rows = list(self.select(POINTER_QUERY))
             if not rows:
                 return None
-            build = Build(rows[0]["build"].value, tuple(sorted({r["graph"].value for r in rows if r["graph"]})))
+            ids = {r["build"].value for r in rows}
+            build = Build(ids.pop() if len(ids) == 1 else SWITCHING,
+                          tuple(sorted({r["graph"].value for r in rows if r["graph"]})))
             if not build.switching or not wait:
                 return build
             if waited >= SWITCH_WAIT:
@@ -79,8 +82,8 @@ class RemoteStore:
             waited += 0.2
 
     def _build_id(self) -> str | None:
-        rows = list(self.select(BUILD_QUERY))
-        return rows[0]["build"].value if rows else None
+        ids = {r["build"].value for r in self.select(BUILD_QUERY)}
+        return (ids.pop() if len(ids) == 1 else SWITCHING) if ids else None
 
     # ------------------------------------------------------------------ queries
 
@@ -116,9 +119,11 @@ class RemoteStore:
         data, media = self._post(text, params, accept)
         if form == "graph":
             graph_format = pyoxigraph.RdfFormat.from_media_type(media) or pyoxigraph.RdfFormat.N_TRIPLES
-            return [pyoxigraph.Triple(q.subject, q.predicate, q.object)
+            return [pyoxigraph.Triple(q.subject, q.predicate, _canonical(q.object))
                     for q in pyoxigraph.parse(data, format=graph_format)]
         results_format = pyoxigraph.QueryResultsFormat.from_media_type(media) or pyoxigraph.QueryResultsFormat.JSON
+        if results_format == pyoxigraph.QueryResultsFormat.JSON and _BOOLEAN.encode() in data:
+            data = _canonical_json(data)
         try:
             return pyoxigraph.parse_query_results(data, format=results_format)
         except (SyntaxError, ValueError) as err:
@@ -166,6 +171,27 @@ def _form_of(query: str, prefixes, substitutions, base_iri) -> str:
     if isinstance(answer, pyoxigraph.QuerySolutions):
         return "solutions"
     return "boolean" if isinstance(answer, pyoxigraph.QueryBoolean) else "graph"
+
+
+_BOOLEAN = "http://www.w3.org/2001/XMLSchema#boolean"
+_BOOLEAN_FORMS = {"1": "true", "0": "false"}
+
+
+def _canonical(term):
+    """A boolean literal in its canonical form: Virtuoso writes ``true`` as ``"1"^^xsd:boolean``."""
+    if isinstance(term, pyoxigraph.Literal) and term.datatype.value == _BOOLEAN and term.value in _BOOLEAN_FORMS:
+        return pyoxigraph.Literal(_BOOLEAN_FORMS[term.value], datatype=term.datatype)
+    return term
+
+
+def _canonical_json(data: bytes) -> bytes:
+    """SPARQL JSON results with boolean literals in their canonical form (see :func:`_canonical`)."""
+    results = json.loads(data)
+    for row in results.get("results", {}).get("bindings", []):
+        for term in row.values():
+            if term.get("datatype") == _BOOLEAN and term.get("value") in _BOOLEAN_FORMS:
+                term["value"] = _BOOLEAN_FORMS[term["value"]]
+    return json.dumps(results).encode("utf-8")
 
 
 def _explicit_dataset(default_graph, named_graphs) -> list[tuple[str, str]] | None:
