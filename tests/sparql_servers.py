@@ -13,7 +13,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -58,7 +58,7 @@ class Server:
     update: str
     folder: Path
     process: subprocess.Popen | None = None
-    command: list[str] = field(default_factory=list)
+    gsp: str | None = None
 
     def stop(self, kill: bool = False) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -81,3 +81,66 @@ def start_oxigraph(folder: Path, port: int | None = None) -> Server:
     base = f"http://127.0.0.1:{port}"
     wait_for(base + "/", process)
     return Server(base + "/query", base + "/update", folder, process)
+
+
+VIRTUOSO_INI = """[Database]
+DatabaseFile = {dir}/virtuoso.db
+ErrorLogFile = {dir}/virtuoso.log
+LockFile = {dir}/virtuoso.lck
+TransactionFile = {dir}/virtuoso.trx
+xa_persistent_file = {dir}/virtuoso.pxa
+ErrorLogLevel = 7
+FileExtend = 200
+MaxCheckpointRemap = 2000
+Striping = 0
+TempStorage = TempDatabase
+[TempDatabase]
+DatabaseFile = {dir}/virtuoso-temp.db
+TransactionFile = {dir}/virtuoso-temp.trx
+MaxCheckpointRemap = 2000
+Striping = 0
+[Parameters]
+ServerPort = {sql_port}
+DisableUnixSocket = 1
+MaxClientConnections = 10
+CheckpointInterval = 60
+CaseMode = 2
+DirsAllowed = ., {dir}
+NumberOfBuffers = 10000
+MaxDirtyBuffers = 6000
+ThreadsPerQuery = 2
+[HTTPServer]
+ServerPort = {http_port}
+ServerRoot = {dir}
+MaxClientConnections = 10
+ServerThreads = 10
+Charset = UTF-8
+EnabledGzipContent = 0
+[SPARQL]
+ResultSetMaxRows = 1000000
+MaxQueryExecutionTime = 300
+MaxQueryCostEstimationTime = 400
+"""
+
+
+def start_virtuoso(folder: Path) -> Server:
+    """Debian's ``virtuoso-t`` in the foreground with its own database and ini in *folder*, on free ports.
+
+    Reads go to ``/sparql``; writes to ``/sparql-auth`` (updates) and ``/sparql-graph-crud-auth``
+    (the Graph Store Protocol), with HTTP digest authentication as ``dba`` (password ``dba`` in a new
+    database); ``Server.update`` is the update endpoint and ``Server.gsp`` the graph store.
+    """
+    program = shutil.which("virtuoso-t")
+    if not program:
+        pytest.skip("no `virtuoso-t` (Debian's virtuoso-opensource package; .ci/run installs it) "
+                    "to test kg on Virtuoso")
+    folder.mkdir(parents=True, exist_ok=True)
+    http_port, sql_port = free_port(), free_port()
+    ini = folder / "virtuoso.ini"
+    ini.write_text(VIRTUOSO_INI.format(dir=folder, sql_port=sql_port, http_port=http_port))
+    log = open(folder / "stdout.log", "wb")
+    process = subprocess.Popen([program, "+foreground", "+configfile", str(ini)], cwd=folder,
+                               stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{http_port}"
+    wait_for(base + "/sparql?query=ASK%7B%7D", process, seconds=90)
+    return Server(base + "/sparql", base + "/sparql-auth", folder, process, base + "/sparql-graph-crud-auth")
