@@ -141,18 +141,19 @@ def open_location(out_dir: str | Path = "out", store: str | os.PathLike | None =
 
 
 def as_store(store):
-    """*store* if it is an open store (embedded or :class:`kg.remote.store.RemoteStore`), else the store
-    at the location *store* names (see :func:`open_location`).
+    """*store* if it is an open store (embedded or :class:`kg.remote.store.RemoteStore`), else the SPARQL
+    server at the endpoint URL *store*.
 
     Raises
     ------
     UserError
         If *store* is neither.
     """
-    from kg.remote.store import RemoteStore
+    from kg.remote.http import is_endpoint_url
+    from kg.remote.store import RemoteStore, open_remote
 
-    if isinstance(store, (str, os.PathLike)):
-        return open_location(store=store)
+    if is_endpoint_url(store):
+        return open_remote(store)
     if not isinstance(store, (pyoxigraph.Store, RemoteStore)):
         raise UserError(f"expected a pyoxigraph.Store or a SPARQL endpoint URL, got {type(store).__name__}; "
                         "use kg.notebook.load(out_dir) to open a built graph")
