@@ -106,7 +106,7 @@ def conflicts(store) -> pd.DataFrame:
           BIND(IF(BOUND(?author) && BOUND(?wt), CONCAT(?author, " on ", ?wt),  # not CONCAT of unbound:
                IF(BOUND(?holder) && BOUND(?l0), CONCAT(?holder, ": ", ?l0),  # Virtuoso makes it ""
                   COALESCE(?l0, STR(?s)))) AS ?label)
-        }} ORDER BY ?s ?p ?file"""
+        }} ORDER BY ?s ?p ?file ?o ?first ?last ?date ?label"""  # total: one row per key from any engine
     rows, seen = [], set()
     for r in store.query(query):
         key = (r["s"].value, r["p"].value, r["file"].value)
