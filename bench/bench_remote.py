@@ -30,7 +30,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen, str, str]:
+def start_server(folder: Path) -> tuple[subprocess.Popen, str, str, str]:
     program = shutil.which("oxigraph") or str(Path(sys.executable).parent / "oxigraph")
     port = free_port()
     proc = subprocess.Popen([program, "serve", "--location", str(folder), "--bind", f"127.0.0.1:{port}"],
@@ -42,7 +42,7 @@ def start_server(folder: Path) -> tuple[subprocess.Popen, str, str]:
             break
         except OSError:
             time.sleep(0.1)
-    return proc, base + "/query", base + "/update"
+    return proc, base + "/query", base + "/update", base + "/store"
 
 
 def commands(people: dict[str, str], tmp: Path) -> list[tuple[str, list[str], str | None]]:
@@ -73,12 +73,12 @@ def bench_size(n: int, seed: int, base: Path) -> dict:
         row["error"] = built["stderr"].strip().splitlines()[-1:] or [f"exit {built['status']}"]
         print(f"  {n} CVs: the build failed: {row['error']}", flush=True)
         return row
-    proc, query, update = start_server(base / f"server-{n}")
+    proc, query, update, gsp = start_server(base / f"server-{n}")
     try:
         from kg.remote.push import push_store
 
         started = time.perf_counter()
-        pushed = push_store(out / "store", query, update)
+        pushed = push_store(out / "store", query, update, gsp)  # the Graph Store Protocol, in 50,000-triple POSTs
         row.update(push_seconds=round(time.perf_counter() - started, 2), triples=pushed.triples)
         print(f"  {n} CVs: build {built['seconds']} s, push {row['push_seconds']} s ({pushed.triples:,} triples)",
               flush=True)
