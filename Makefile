@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup notebooks bench bench-scale bench-identity eval clean fuzz
+.PHONY: run test setup notebooks bench bench-scale bench-remote bench-identity eval clean fuzz
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -32,6 +32,11 @@ bench: $(STAMP)
 DOCS ?= 50,100,200
 bench-scale: $(STAMP)
 	$(BIN)/python -m bench.bench_build --docs $(DOCS)
+
+# kg on a SPARQL server (issue 17): the corpus pushed to a local Oxigraph server, each command timed
+# against the server and the embedded store, e.g. `make bench-remote DOCS=100,1000`.
+bench-remote: $(STAMP)
+	$(BIN)/python -m bench.bench_remote --docs $(DOCS)
 
 # Identity alone on crowded labelled corpora (issue 13), e.g. MENTIONS=10000,100000,1000000.
 MENTIONS ?= 10000,100000

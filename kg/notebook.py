@@ -52,7 +52,7 @@ from kg.query.examples import examples_dir, read_query
 from kg.query.frames import binding_term, python_value, readable_frame
 from kg.query.lookup import resolve_person
 from kg.query.sparql import run_query
-from kg.store import load_merged_graph, open_store, store_path
+from kg.store import as_store, load_merged_graph, open_store, store_path
 from kg.vocab import KG
 
 __all__ = ["KnowledgeGraph", "load", "python_value", "needs_build"]
@@ -88,7 +88,7 @@ def needs_build(data_dir, out_dir) -> bool:
     return _newest_mtime(data_dir) > min(p.stat().st_mtime for p in built)
 
 
-def load(out_dir="out", data_dir=None, *, rebuild: bool = False, validate: bool = True) -> KnowledgeGraph:
+def load(out_dir="out", data_dir=None, *, rebuild: bool = False, validate: bool = True, store=None) -> KnowledgeGraph:
     """The built knowledge graph, ready to explore; built from *data_dir* first if needed.
 
     Parameters
@@ -102,6 +102,8 @@ def load(out_dir="out", data_dir=None, *, rebuild: bool = False, validate: bool 
         Build even if the graph looks up to date (needs *data_dir*).
     validate : bool
         Check the built graph against ``shapes.ttl`` (as ``kg build`` does).
+    store : str, optional
+        A SPARQL endpoint URL to read the graph from instead of *out_dir* (as ``kg ... --store URL``).
 
     Returns
     -------
@@ -137,7 +139,7 @@ def load(out_dir="out", data_dir=None, *, rebuild: bool = False, validate: bool 
                               "see .report.summary()", stacklevel=2)
     elif rebuild:
         raise UserError("rebuild=True needs data_dir, the folder of documents to build from")
-    return KnowledgeGraph(open_store(out_dir), out_dir=out_dir, report=report)
+    return KnowledgeGraph(store or open_store(out_dir), out_dir=None if store else out_dir, report=report)
 
 
 # --------------------------------------------------------------------------- the graph
@@ -148,8 +150,8 @@ class KnowledgeGraph:
 
     Parameters
     ----------
-    store : pyoxigraph.Store
-        The graph (:func:`kg.store.open_store`); its default graph is the merged view.
+    store : pyoxigraph.Store or str
+        The graph (:func:`kg.store.open_store`) or a SPARQL endpoint URL; its default graph is the merged view.
     out_dir : Path, optional
         The folder it was built in (for :attr:`graph`, read from ``kg.ttl``).
     report : kg.build.BuildReport, optional
@@ -163,10 +165,7 @@ class KnowledgeGraph:
     """
 
     def __init__(self, store, out_dir=None, report=None):
-        if not isinstance(store, pyoxigraph.Store):
-            raise UserError(f"expected a pyoxigraph.Store, got {type(store).__name__}; "
-                            "use kg.notebook.load(out_dir) to open a built graph")
-        self.store = store
+        self.store = as_store(store)
         self.out_dir = Path(out_dir) if out_dir is not None else None
         self.report = report
         self._cache: dict = {}

@@ -115,3 +115,46 @@ def load_merged_graph(out_dir: str | Path = "out"):
     if not ttl.is_file():
         raise UserError(f"no {ttl}; run `kg build` first")
     return rdflib.Graph().parse(ttl, format="turtle")
+
+
+def open_location(out_dir: str | Path = "out", store: str | os.PathLike | None = None):
+    """The store to read: the SPARQL server at *store* (an endpoint URL), the embedded store at *store*
+    (a built output folder or its ``store/``), else the embedded store of *out_dir*.
+
+    Raises
+    ------
+    UserError
+        If there is no built store there, or the server does not answer.
+    """
+    if store is None or str(store) == "":
+        return open_store(out_dir)
+    from kg.remote.http import is_endpoint_url
+
+    if is_endpoint_url(str(store)):
+        from kg.remote.store import open_remote
+
+        return open_remote(str(store))
+    path = Path(store)
+    if path.name == STORE_DIR and not (path / STORE_DIR).is_dir():
+        return open_store(path.parent)
+    return open_store(path)
+
+
+def as_store(store):
+    """*store* if it is an open store (embedded or :class:`kg.remote.store.RemoteStore`), else the SPARQL
+    server at the endpoint URL *store*.
+
+    Raises
+    ------
+    UserError
+        If *store* is neither.
+    """
+    from kg.remote.http import is_endpoint_url
+    from kg.remote.store import RemoteStore, open_remote
+
+    if is_endpoint_url(store):
+        return open_remote(store)
+    if not isinstance(store, (pyoxigraph.Store, RemoteStore)):
+        raise UserError(f"expected a pyoxigraph.Store or a SPARQL endpoint URL, got {type(store).__name__}; "
+                        "use kg.notebook.load(out_dir) to open a built graph")
+    return store

@@ -13,6 +13,7 @@ Parquet by DuckDB, so no row passes through Python.
 from __future__ import annotations
 
 import tempfile
+from functools import partial
 from pathlib import Path
 
 import pyoxigraph
@@ -62,18 +63,30 @@ COLUMNS = {"authorships": ("work", "person", "ordinal"), "works": ("work", "titl
 
 def write_tables(store_dir: Path, tables_dir: Path) -> list[Path]:
     """Write the Parquet tables of the store at *store_dir* into *tables_dir*; the files written."""
+    store = pyoxigraph.Store.read_only(str(store_dir))
+    written = tables_from(partial(_write_csv, store), tables_dir)
+    del store
+    return written
+
+
+def _write_csv(store, query: str, csv: Path) -> None:
+    solutions = store.query(_PREFIX + query)
+    assert isinstance(solutions, pyoxigraph.QuerySolutions)  # every table query is a SELECT
+    solutions.serialize(str(csv), pyoxigraph.QueryResultsFormat.CSV)
+
+
+def tables_from(write_csv, tables_dir: Path) -> list[Path]:
+    """Write the Parquet tables into *tables_dir*, each from the CSV answer ``write_csv(query, path)``
+    writes for its query (with :data:`TABLES`'s prefixes not declared: add ``kg:``)."""
     import duckdb
 
     tables_dir.mkdir(parents=True, exist_ok=True)
-    store = pyoxigraph.Store.read_only(str(store_dir))
     con = duckdb.connect()
     written = []
     with tempfile.TemporaryDirectory(dir=tables_dir) as tmp:
         for name, (query, select) in TABLES.items():
             csv = Path(tmp) / f"{name}.csv"
-            solutions = store.query(_PREFIX + query)
-            assert isinstance(solutions, pyoxigraph.QuerySolutions)  # every table query is a SELECT
-            solutions.serialize(str(csv), pyoxigraph.QueryResultsFormat.CSV)
+            write_csv(query, csv)
             columns = ", ".join(f"'{c}': 'VARCHAR'" for c in COLUMNS[name])
             path = tables_dir / f"{name}.parquet"
             con.execute(f"CREATE OR REPLACE TEMP VIEW t AS SELECT * FROM read_csv('{csv}', header = true, "
@@ -81,7 +94,6 @@ def write_tables(store_dir: Path, tables_dir: Path) -> list[Path]:
             con.execute(f"COPY ({select}) TO '{path}' (FORMAT parquet)")
             written.append(path)
     con.close()
-    del store
     return written
 
 

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from kg.cli.output import json_text
+from kg.cli.output import json_text, store_option
 
 
 @click.command()
@@ -18,7 +18,14 @@ from kg.cli.output import json_text
 @click.option("--strict", is_flag=True, help="Exit with status 1 when anything was skipped.")
 @click.option("--no-validate", is_flag=True, help="Skip the SHACL check against shapes.ttl.")
 @click.option("--force", is_flag=True, help="Replace a built graph even when DATA_DIR has no documents.")
-def build(data_dir, out_dir, include_private, strict, no_validate, force):
+@click.option("--store", "store", envvar="KG_STORE", default=None, metavar="URL",
+              help="Also push the graph to this SPARQL server (its query endpoint; env KG_STORE), "
+                   "replacing the build there as a whole.")
+@click.option("--store-update", "store_update", envvar="KG_STORE_UPDATE", default=None, metavar="URL",
+              help="The server's SPARQL Update endpoint, if not the --store URL (env KG_STORE_UPDATE).")
+@click.option("--store-gsp", "store_gsp", envvar="KG_STORE_GSP", default=None, metavar="URL",
+              help="The server's Graph Store Protocol endpoint, to load graphs in large batches (env KG_STORE_GSP).")
+def build(data_dir, out_dir, include_private, strict, no_validate, force, store, store_update, store_gsp):
     """Read the documents in DATA_DIR and write the knowledge graph to --out.
 
     \b
@@ -26,13 +33,27 @@ def build(data_dir, out_dir, include_private, strict, no_validate, force):
       kg build                       data/ -> out/
       kg build my-cvs --out graph    another folder
       kg build --strict              fail (exit 1) if any line could not be read
+      kg build --store http://127.0.0.1:7878/query --store-update http://127.0.0.1:7878/update
     """
     from kg.build import build_graph
+    from kg.errors import UsageError
+    from kg.remote.http import is_endpoint_url
 
+    if store and not is_endpoint_url(store):
+        raise UsageError(f"--store: {store!r} is not a SPARQL endpoint URL (http:// or https://); "
+                         "the embedded store is always written to OUT/store")
     _check_documents(data_dir)
     report = build_graph(data_dir, out_dir, include_private=include_private, progress=sys.stderr.isatty(),
                          validate=not no_validate, force=force)
     click.echo(report.summary())
+    if store:
+        from pathlib import Path
+
+        from kg.remote.push import push_store
+        from kg.store import store_path
+
+        click.echo(push_store(store_path(Path(out_dir)), store, store_update, store_gsp,
+                              progress=sys.stderr.isatty()).summary())
     if report.conforms is False or (strict and report.skipped):
         sys.exit(1)
 
@@ -116,7 +137,8 @@ def validate(out_dir):
 @click.argument("name")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--out", "out_dir", default="out", show_default=True, help="Folder of a built graph.")
-def profile(name, fmt, out_dir):
+@store_option
+def profile(name, fmt, out_dir, store):
     """A person's positions, education, works with co-authors, awards, talks and service,
     each fact with the document and lines it came from.
 
@@ -130,9 +152,9 @@ def profile(name, fmt, out_dir):
     """
     from kg.outputs.profile import person_profile, profile_text
     from kg.query.lookup import resolve_person
-    from kg.store import open_store
+    from kg.store import open_location
 
-    store = open_store(out_dir)
+    store = open_location(out_dir, store)
     person = resolve_person(store, name)
     data = person_profile(store, person.iri)
     if fmt == "json":
@@ -144,8 +166,10 @@ def profile(name, fmt, out_dir):
 @click.command()
 @click.argument("text")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--out", "out_dir", default="out", show_default=True, help="Folder of a built graph.")
-def explain(text, fmt, out_dir):
+@click.option("--out", "out_dir", default="out", show_default=True,
+              help="Folder of a built graph (its identity.json says why identity merged).")
+@store_option
+def explain(text, fmt, out_dir, store):
     """Why identity merged (or kept apart) the person, work, venue or organization TEXT names.
 
     \b
@@ -156,9 +180,9 @@ def explain(text, fmt, out_dir):
     """
     from kg.outputs.explain import explain as explain_entity
     from kg.outputs.explain import explain_text
-    from kg.store import open_store
+    from kg.store import open_location
 
-    entries = explain_entity(open_store(out_dir), out_dir, text)
+    entries = explain_entity(open_location(out_dir, store), out_dir, text)
     click.echo(json_text(entries) if fmt == "json" else explain_text(entries) + "\n", nl=False)
 
 
@@ -166,7 +190,8 @@ def explain(text, fmt, out_dir):
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
 @click.option("--out", "out_dir", default="out", show_default=True, help="Folder of a built graph.")
 @click.option("--people", is_flag=True, help="List people kept apart who are possibly the same instead.")
-def conflicts(fmt, out_dir, people):
+@store_option
+def conflicts(fmt, out_dir, people, store):
     """Facts on which source documents disagree (dates of one degree, a paper's year, its title),
     each value with its source and lines; `chosen` marks the value the merged graph kept
     (the newer document's, by the dates in data/curation.yaml or else the latest date a document mentions).
@@ -180,9 +205,9 @@ def conflicts(fmt, out_dir, people):
     from kg.cli.output import emit
     from kg.outputs.explain import conflicts as find_conflicts
     from kg.outputs.explain import possibly_same
-    from kg.store import open_store
+    from kg.store import open_location
 
-    frame = possibly_same(out_dir) if people else find_conflicts(open_store(out_dir))
+    frame = possibly_same(out_dir) if people else find_conflicts(open_location(out_dir, store))
     if fmt == "table" and frame.empty:
         click.echo("no namesakes kept apart" if people else
                    "no conflicts: the sources agree on every single-valued fact")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from kg.cli.output import emit, output_path
+from kg.cli.output import emit, output_path, store_option
 from kg.errors import UserError
 
 if TYPE_CHECKING:  # pandas is imported by the commands that make frames, not by every `kg` start-up
@@ -26,10 +26,10 @@ _format_option = click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS
                               show_default=True, help="Print a table for people, or CSV/JSON for programs.")
 
 
-def _store(out_dir):
-    from kg.store import open_store
+def _store(out_dir, store=None):
+    from kg.store import open_location
 
-    return open_store(out_dir)
+    return open_location(out_dir, store)
 
 
 def _person(store, text: str):
@@ -44,11 +44,11 @@ def _check_in(graph, person) -> None:
                         "try someone who wrote a listed work")
 
 
-def _coauthors(out_dir, store, around):
-    """The co-author graph around *around* (IRIs), from the build's tables where it wrote them."""
-    from kg.tables import tables_of
+def _coauthors(store, around):
+    """The co-author graph around *around* (IRIs), from the build's tables (or the server's) where there are."""
+    from kg.graphs.fromtables import tables_beside
 
-    tables = tables_of(out_dir)
+    tables = tables_beside(store)
     if tables is None:
         from kg.graphs.projections import coauthor_graph
 
@@ -63,8 +63,9 @@ def _coauthors(out_dir, store, around):
 @click.option("-n", "--top", default=10, show_default=True, type=click.IntRange(min=1),
               help="How many collaborators.")
 @_out_option
+@store_option
 @_format_option
-def collaborators(name, top, out_dir, fmt):
+def collaborators(name, top, out_dir, fmt, store):
     """A person's closest collaborators: joint works, years and venues.
 
     CSV and JSON add `newman_weight`, Newman's fractional count (each joint work counts
@@ -77,9 +78,9 @@ def collaborators(name, top, out_dir, fmt):
     """
     from kg.graphs.analyses import top_collaborators
 
-    store = _store(out_dir)
+    store = _store(out_dir, store)
     person = _person(store, name)
-    graph = _coauthors(out_dir, store, [person.iri])
+    graph = _coauthors(store, [person.iri])
     _check_in(graph, person)
     # one meaning per name across kg: `weight` is joint works in the exports; Newman's count has its own name
     frame = top_collaborators(graph, person.iri, n=top).rename(columns={"weight": "newman_weight"})
@@ -89,8 +90,9 @@ def collaborators(name, top, out_dir, fmt):
 @click.command()
 @click.argument("names", nargs=-1, required=True)
 @_out_option
+@store_option
 @_format_option
-def shared(names, out_dir, fmt):
+def shared(names, out_dir, fmt, store):
     """Collaborators that two or more people have in common.
 
     \b
@@ -102,9 +104,9 @@ def shared(names, out_dir, fmt):
 
     if len(names) < 2:
         raise UserError("give two or more names, such as: kg shared \"Ana Ruiz\" \"Ben Okafor\"")
-    store = _store(out_dir)
+    store = _store(out_dir, store)
     people = [_person(store, n) for n in names]
-    graph = _coauthors(out_dir, store, [p.iri for p in people])
+    graph = _coauthors(store, [p.iri for p in people])
     for p in people:
         _check_in(graph, p)
     frame = shared_collaborators(graph, [p.iri for p in people])
@@ -115,8 +117,9 @@ def shared(names, out_dir, fmt):
 @click.argument("source")
 @click.argument("target")
 @_out_option
+@store_option
 @_format_option
-def path(source, target, out_dir, fmt):
+def path(source, target, out_dir, fmt, store):
     """The shortest chain of co-authors from one person to another, with the works on each hop.
 
     \b
@@ -125,18 +128,18 @@ def path(source, target, out_dir, fmt):
       kg path "ruiz ana" singh --format json
     """
     from kg.graphs.analyses import collaboration_path
-    from kg.tables import tables_of
+    from kg.graphs.fromtables import tables_beside
 
-    store = _store(out_dir)
+    store = _store(out_dir, store)
     a, b = _person(store, source), _person(store, target)
-    tables = tables_of(out_dir)
+    tables = tables_beside(store)
     if tables is not None and a.iri != b.iri:  # only the people on the shortest paths, and their edges
         from kg.graphs.fromtables import shortest_path_people
 
         on_paths = shortest_path_people(tables, a.iri, b.iri)
-        graph = _coauthors(out_dir, store, on_paths | {a.iri, b.iri})
+        graph = _coauthors(store, on_paths | {a.iri, b.iri})
     else:
-        graph = _coauthors(out_dir, store, [a.iri, b.iri])
+        graph = _coauthors(store, [a.iri, b.iri])
     _check_in(graph, a)
     _check_in(graph, b)
     frame = collaboration_path(graph, a.iri, b.iri)
@@ -148,13 +151,14 @@ def path(source, target, out_dir, fmt):
 
 @click.command()
 @_out_option
+@store_option
 @click.option("--report", "report_path", type=click.Path(dir_okay=False), default=None,
               help="Where to write the report [default: OUT/report.html, or .md with --format markdown].")
 @click.option("--format", "fmt", type=click.Choice(("html", "markdown")), default=None,
               help="Report format [default: from the report's suffix, else html].")
 @click.option("-n", "--top", default=10, show_default=True, type=click.IntRange(min=1),
               help="Rows in the top-N tables.")
-def analyze(out_dir, report_path, fmt, top):
+def analyze(out_dir, report_path, fmt, top, store):
     """Write a report: statistics, plots, top collaborators, central people, communities, brokers.
 
     The plots (degree distribution, collaborations per year per profiled person, top
@@ -171,7 +175,7 @@ def analyze(out_dir, report_path, fmt, top):
         report_path = Path(out_dir) / ("report.md" if fmt == "markdown" else "report.html")
     else:
         output_path(report_path)
-    written = write_report(_store(out_dir), report_path, fmt=fmt, top=top)
+    written = write_report(_store(out_dir, store), report_path, fmt=fmt, top=top)
     click.echo(f"wrote {written}")
 
 
@@ -187,7 +191,8 @@ _SUFFIX = {"graphml": ".graphml", "gexf": ".gexf", "csv": "-csv", "vosviewer": "
 @click.option("--output", type=click.Path(), default=None,
               help="File (graphml, gexf) or folder (csv, vosviewer) [default: OUT/GRAPH.graphml, OUT/GRAPH-csv/ ...].")
 @_out_option
-def export(fmt, which, output, out_dir):
+@store_option
+def export(fmt, which, output, out_dir, store):
     """Export a projection of the graph for Gephi, VOSviewer or a spreadsheet.
 
     \b
@@ -205,7 +210,7 @@ def export(fmt, which, output, out_dir):
              "supervision": projections.supervision_graph}[which]
     target = (output_path(output, folder=fmt in ("csv", "vosviewer")) if output
               else Path(out_dir) / f"{which}{_SUFFIX[fmt]}")
-    graph = build(_store(out_dir))
+    graph = build(_store(out_dir, store))
     for written in export_graph(graph, fmt, target):
         click.echo(f"wrote {written}")
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from kg.cli.output import output_path
+from kg.cli.output import output_path, store_option
 from kg.errors import UsageError
 
 
@@ -21,7 +21,8 @@ from kg.errors import UsageError
 @click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
               help="Keep at most N nodes: the strongest part (most joint works, then links).")
 @click.option("--title", help="Page title  [default: says what is shown].")
-def html_command(out_dir, output, focus, hops, max_nodes, title):
+@store_option
+def html_command(out_dir, output, focus, hops, max_nodes, title, store):
     """Write the interactive co-authorship graph as one self-contained HTML file.
 
     The page works offline (nothing is loaded from the network), shows people and the
@@ -39,7 +40,13 @@ def html_command(out_dir, output, focus, hops, max_nodes, title):
     if hops != 1 and focus is None:
         raise UsageError("--hops needs --focus NAME (the person to start from)")
     path = output_path(output) if output else Path(out_dir) / "graph.html"
-    selection = write_graph_html(out_dir, path, focus=focus, hops=hops, max_nodes=max_nodes, title=title)
+    if store:
+        from kg.store import open_location
+
+        source = open_location(out_dir, store)
+    else:
+        source = out_dir
+    selection = write_graph_html(source, path, focus=focus, hops=hops, max_nodes=max_nodes, title=title)
     graph = selection.graph
     click.echo(f"wrote {path}: {graph.number_of_nodes():,} nodes, {graph.number_of_edges():,} links")
     if selection.note:

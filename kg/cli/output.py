@@ -113,3 +113,10 @@ def output_path(path: str | Path, *, folder: bool = False) -> Path:
     if folder and path.exists() and not path.is_dir():
         raise UserError(f"cannot write into {path}: it is a file; give a folder")
     return path
+
+
+#: Where the graph is read from: a SPARQL server's query endpoint, else the build in --out.
+store_option = click.option(
+    "--store", "store", envvar="KG_STORE", default=None, metavar="URL",
+    help="Read the graph from this SPARQL endpoint (or env KG_STORE) instead of OUT/store; "
+         "credentials from KG_STORE_USER/KG_STORE_PASSWORD or ~/.netrc.")

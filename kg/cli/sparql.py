@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from kg.cli.output import output_path
+from kg.cli.output import output_path, store_option
 from kg.errors import UsageError
 from kg.files import write_atomic
 
@@ -75,7 +75,8 @@ def forgiving_names(store, bindings: dict) -> dict:
               help="Write the answer to this file (atomically) instead of standard output.")
 @click.option("--allow-federation", is_flag=True,
               help="Let SERVICE send requests to the addresses the query names (refused by default).")
-def query(query, binds, fmt, out_dir, output, allow_federation):
+@store_option
+def query(query, binds, fmt, out_dir, output, allow_federation, store):
     """Run a SPARQL QUERY (text, a .rq file, or an example's name) on the built graph.
 
     The default graph is the merged view; each source document is a named graph
@@ -100,7 +101,7 @@ def query(query, binds, fmt, out_dir, output, allow_federation):
     from kg.query.formats import format_result
     from kg.query.sparql import run_query
     from kg.query.terms import parse_bindings
-    from kg.store import open_store
+    from kg.store import open_location
 
     text, source = read_query(query, examples_dir())
     if is_update(text):
@@ -112,7 +113,7 @@ def query(query, binds, fmt, out_dir, output, allow_federation):
         raise UsageError(f"--bind: {err}") from None
     if output:
         output_path(output)
-    store = open_store(out_dir)
+    store = open_location(out_dir, store)
     bindings = forgiving_names(store, bindings)
     result = run_query(store, text, bindings=bindings, source=source, allow_federation=allow_federation)
     if bindings and result.kind == "solutions" and not result.rows:

@@ -18,10 +18,13 @@ _WORK_FIELDS = ("iri", "title", "year", "venue")
 
 
 def tables_beside(store) -> Path | None:
-    """The tables the build wrote beside *store* (opened with ``kg.store.open_store``), or None."""
+    """The tables the build wrote beside *store* (opened with ``kg.store.open_store``), those of a SPARQL
+    server's graph (read from it in pages, :mod:`kg.remote.tables`), or None."""
     from kg.store import out_dir_of
     from kg.tables import tables_of
 
+    if hasattr(store, "tables"):  # a kg.remote.store.RemoteStore
+        return Path(store.tables())
     out_dir = out_dir_of(store)
     return tables_of(out_dir) if out_dir is not None else None
 

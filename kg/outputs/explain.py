@@ -103,8 +103,10 @@ def conflicts(store) -> pd.DataFrame:
           OPTIONAL {{ ?s kg:name|kg:title|kg:role|kg:degree ?l0 }}
           OPTIONAL {{ ?s kg:holder/kg:name ?holder }}
           OPTIONAL {{ ?s kg:author/kg:name ?author . ?work kg:hasAuthorship ?s ; kg:title ?wt }}
-          BIND(COALESCE(CONCAT(?author, " on ", ?wt), CONCAT(?holder, ": ", ?l0), ?l0, STR(?s)) AS ?label)
-        }} ORDER BY ?s ?p ?file"""
+          BIND(IF(BOUND(?author) && BOUND(?wt), CONCAT(?author, " on ", ?wt),  # not CONCAT of unbound:
+               IF(BOUND(?holder) && BOUND(?l0), CONCAT(?holder, ": ", ?l0),  # Virtuoso makes it ""
+                  COALESCE(?l0, STR(?s)))) AS ?label)
+        }} ORDER BY ?s ?p ?file ?o ?first ?last ?date ?label"""  # total: one row per key from any engine
     rows, seen = [], set()
     for r in store.query(query):
         key = (r["s"].value, r["p"].value, r["file"].value)

@@ -43,7 +43,8 @@ def _sources(store, nodes: list[str]) -> dict[str, list[str]]:
 
 
 def _select(store, person: str, where: str, fields: list[str], order: str) -> list[dict]:
-    query = f"SELECT ?node {' '.join('?' + f for f in fields)} WHERE {{ {where} }} ORDER BY {order}"
+    # DISTINCT and ?node last: the same rows in the same order from any SPARQL engine (a path p|q may repeat one)
+    query = f"SELECT DISTINCT ?node {' '.join('?' + f for f in fields)} WHERE {{ {where} }} ORDER BY {order} ?node"
     rows = []
     for s in _query(store, query, person):
         rows.append({"node": s["node"].value, **{f: _value(s[f]) for f in fields}})

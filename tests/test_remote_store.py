@@ -1,0 +1,242 @@
+"""kg on a SPARQL server (issue 17), against a real Oxigraph server the tests start on loopback:
+the seeds pushed with `kg build --store`, every read command giving the embedded store's bytes,
+a rebuild while a reader queries, a server that dies mid-push, and one-line refusals."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pyoxigraph
+import pytest
+from conftest import DATA, run_kg
+from sparql_servers import free_port, start_oxigraph
+
+from kg.errors import UserError
+from kg.remote.layout import MERGED_GRAPH
+from kg.remote.push import push_store
+from kg.remote.store import RemoteStore
+
+pytestmark = pytest.mark.slow
+
+#: Every read command, as a user types it on the seeds (the README's examples and more formats).
+COMMANDS = [
+    ("profile", "Qinghao Hu"),
+    ("profile", "hu qinghao", "--format", "json"),
+    ("collaborators", "hu qinghao", "-n", "5"),
+    ("collaborators", "Shenghao Qiu", "--format", "csv"),
+    ("shared", "Shenghao Qiu", "Zheng Wang", "--format", "json"),
+    ("path", "Peng Sun", "Ana Klimovic"),
+    ("path", "Kaiqiang Xu", "Qinghao Hu", "--format", "json"),
+    ("explain", "NTU"),
+    ("explain", "Qinghao Hu", "--format", "json"),
+    ("conflicts",),
+    ("conflicts", "--format", "json"),
+    ("query", "coauthors", "--bind", "name=Qinghao Hu"),
+    ("query", "works-per-year-venue", "--format", "csv"),
+    ("query", "fact-sources", "--format", "json"),
+    ("query", "SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g ORDER BY ?g"),
+    ("query", "CONSTRUCT { ?p kg:name ?n } WHERE { ?p a kg:Person ; kg:name ?n }", "--format", "turtle"),
+    ("query", "ASK { ?w kg:title ?t }", "--format", "json"),
+    ("query", "SELECT ?x WHERE { ?x ?y }"),  # a syntax error: the same line and column
+    ("profile", "Nobody Atall"),  # no such person: the same one-line error
+]
+#: Commands that write files, with the file they write.
+WRITERS = [
+    (("analyze", "--report", "{dir}/report.md"), "report.md"),
+    (("analyze", "--report", "{dir}/report.html"), "report.html"),
+    (("export", "--format", "graphml", "--output", "{dir}/coauthor.graphml"), "coauthor.graphml"),
+    (("export", "--format", "gexf", "--graph", "person-organization", "--output", "{dir}/po.gexf"), "po.gexf"),
+    (("export", "--format", "graphml", "--graph", "organization", "--output", "{dir}/org.graphml"), "org.graphml"),
+    (("export", "--format", "graphml", "--graph", "supervision", "--output", "{dir}/sup.graphml"), "sup.graphml"),
+    (("html", "-o", "{dir}/graph.html"), "graph.html"),
+    (("html", "--focus", "Qinghao Hu", "--hops", "2", "-o", "{dir}/focus.html"), "focus.html"),
+]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    server = start_oxigraph(tmp_path_factory.mktemp("oxigraph") / "db")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def pushed(server, tmp_path_factory):
+    """The seeds built into out/ and pushed to the server by `kg build --store`."""
+    out = tmp_path_factory.mktemp("remote-out")
+    result = run_kg("build", DATA, "--out", out, "--store", server.query, "--store-update", server.update)
+    assert result.returncode == 0, result.stderr
+    assert "pushed " in result.stdout and f"to {server.query}" in result.stdout
+    return out
+
+
+def same(args, out: Path, url: str):
+    embedded = run_kg(*args, "--out", out)
+    remote = run_kg(*args, "--out", out, "--store", url)
+    return embedded, remote
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=lambda a: " ".join(a)[:40])
+def test_every_read_command_prints_the_embedded_stores_bytes(pushed, server, args):
+    embedded, remote = same(args, pushed, server.query)
+    assert (remote.returncode, remote.stdout, remote.stderr) == (embedded.returncode, embedded.stdout, embedded.stderr)
+    assert embedded.stdout or embedded.stderr  # a command that printed nothing compares nothing
+
+
+def test_commands_that_write_files_write_the_same_bytes(pushed, server, tmp_path):
+    for args, name in WRITERS:
+        files = {}
+        for where, extra in (("embedded", ()), ("remote", ("--store", server.query))):
+            folder = tmp_path / where
+            folder.mkdir(exist_ok=True)
+            result = run_kg(*[a.format(dir=folder) for a in args], "--out", pushed, *extra)
+            assert result.returncode == 0, (args, result.stderr)
+            files[where] = (folder / name).read_bytes()
+        assert files["remote"] == files["embedded"], args
+
+
+def test_kg_store_environment_variable_and_notebook(pushed, server, monkeypatch):
+    from kg.notebook import KnowledgeGraph, load
+
+    embedded = load(pushed)
+    remote = KnowledgeGraph(server.query)
+    assert remote.counts().equals(embedded.counts())
+    assert remote.sparql("coauthors", name="Qinghao Hu").equals(embedded.sparql("coauthors", name="Qinghao Hu"))
+    assert remote.top_collaborators("Qinghao Hu").equals(embedded.top_collaborators("Qinghao Hu"))
+    assert len(remote.graph) == len(embedded.graph)  # the merged view, dumped from the server
+    monkeypatch.setenv("KG_STORE", server.query)
+    by_env = run_kg("collaborators", "hu qinghao", "--out", "/nonexistent-out")
+    assert by_env.returncode == 0 and by_env.stdout == run_kg("collaborators", "hu qinghao", "--out", pushed).stdout
+
+
+def test_a_server_loaded_by_someone_else_is_read_as_it_is(pushed, tmp_path):
+    """kg.trig and kg.ttl loaded with Oxigraph's own loader (no pointer graph): the default graph is then
+    the merged view, as in the embedded store, and the commands print the same."""
+    from sparql_servers import oxigraph_program
+
+    folder = tmp_path / "theirs"
+    for file in ("kg.trig", "kg.ttl"):
+        subprocess.run([oxigraph_program(), "load", "--location", str(folder), "--file", str(pushed / file)],
+                       check=True, capture_output=True)
+    server = start_oxigraph(folder)
+    try:
+        assert RemoteStore(server.query).build is None
+        for args in COMMANDS[:9]:
+            embedded, remote = same(args, pushed, server.query)
+            assert (remote.returncode, remote.stdout) == (embedded.returncode, embedded.stdout), args
+    finally:
+        server.stop()
+
+
+def _count(store) -> tuple[int, int]:
+    """(triples in the default graph, triples in the named graphs) as one query sees them."""
+    [row] = list(store.query("SELECT (SUM(?d) AS ?default) (SUM(?n) AS ?named) WHERE { "
+                             "{ ?s ?p ?o BIND(1 AS ?d) BIND(0 AS ?n) } UNION "
+                             "{ GRAPH ?g { ?s ?p ?o } BIND(0 AS ?d) BIND(1 AS ?n) } }"))
+    return int(row["default"].value), int(row["named"].value)
+
+
+def _variant(store_dir: Path, target: Path) -> Path:
+    """A copy of the store at *store_dir* with 40 more triples in the default graph and a new named graph."""
+    source = pyoxigraph.Store.read_only(str(store_dir))
+    copy = pyoxigraph.Store(str(target))
+    copy.extend(source)
+    extra = pyoxigraph.NamedNode("https://kg.example/id/source/extra")
+    for i in range(40):
+        copy.add(pyoxigraph.Quad(pyoxigraph.NamedNode(f"https://kg.example/id/x/{i}"),
+                                 pyoxigraph.NamedNode("https://kg.example/ns#name"), pyoxigraph.Literal(f"x{i}")))
+        copy.add(pyoxigraph.Quad(pyoxigraph.NamedNode(f"https://kg.example/id/x/{i}"),
+                                 pyoxigraph.NamedNode("https://kg.example/ns#name"), pyoxigraph.Literal(f"x{i}"), extra))
+    copy.flush()
+    del copy, source
+    return target
+
+
+def test_a_rebuild_while_a_reader_queries_gives_one_builds_answers(pushed, tmp_path):
+    server = start_oxigraph(tmp_path / "db")
+    try:
+        old_dir, new_dir = pushed / "store", _variant(pushed / "store", tmp_path / "variant")
+        old = _count(pyoxigraph.Store.read_only(str(old_dir)))
+        new = _count(pyoxigraph.Store.read_only(str(new_dir)))
+        # the variant adds 40 triples to the merged view and 40 in a new source graph
+        assert new == (old[0] + 40, old[1] + 40)
+        push_store(old_dir, server.query, server.update)
+        answers, stop = [], threading.Event()
+
+        def read():
+            reader = RemoteStore(server.query)
+            while not stop.is_set():
+                answers.append(_count(reader))
+                time.sleep(0.01)
+
+        thread = threading.Thread(target=read)
+        thread.start()
+        try:
+            for store_dir in (new_dir, old_dir, new_dir):  # three switches under the reader, in small batches
+                push_store(store_dir, server.query, server.update, batch=2000)
+        finally:
+            stop.set()
+            thread.join()
+        assert set(answers) == {old, new}, set(answers) - {old, new}  # both builds seen, nothing else
+        assert _count(RemoteStore(server.query)) == new
+        # the old build's extra graph is gone and no staging graph is left behind
+        graphs = {r["g"].value for r in RemoteStore(server.query).select(
+            "SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }")}
+        assert "https://kg.example/id/source/extra" in graphs and MERGED_GRAPH in graphs
+        assert not [g for g in graphs if "/graph/staging/" in g]
+    finally:
+        server.stop()
+
+
+def test_a_server_that_dies_mid_push_keeps_the_previous_build(pushed, tmp_path):
+    folder = tmp_path / "db"
+    server = start_oxigraph(folder)
+    variant = _variant(pushed / "store", tmp_path / "variant")
+    push_store(variant, server.query, server.update)
+    before = _count(RemoteStore(server.query))
+    env = {**os.environ, "KG_STORE_BATCH": "20"}  # many small requests, so the server dies in the middle
+    build = subprocess.Popen([str(Path(sys.executable).parent / "kg"), "build", str(DATA), "--out",
+                              str(tmp_path / "out"), "--store", server.query, "--store-update", server.update],
+                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        pending = RemoteStore(server.query)
+        while build.poll() is None and not bool(pending.select(
+                "ASK { GRAPH <https://kg.example/id/graph/pending> { ?s ?p ?o } }")):
+            time.sleep(0.02)  # until the push has started loading its staging graphs
+        server.stop(kill=True)
+        _, stderr = build.communicate(timeout=120)
+    finally:
+        server.stop()
+    assert build.returncode == 1
+    assert "Traceback" not in stderr
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("kg: error: the SPARQL server at http://127.0.0.1:"), stderr
+    assert "did not answer the push" in lines[0]
+    again = start_oxigraph(folder)
+    try:
+        assert _count(RemoteStore(again.query)) == before
+    finally:
+        again.stop()
+
+
+def test_refusals_are_one_line_without_secrets(pushed, server, monkeypatch):
+    closed = f"http://127.0.0.1:{free_port()}/query"
+    refused = run_kg("profile", "Qinghao Hu", "--store", closed)
+    assert refused.returncode == 1 and refused.stderr.count("\n") == 1
+    assert "did not answer the query" in refused.stderr and "check that it is running" in refused.stderr
+    secret = run_kg("profile", "Qinghao Hu", "--store", server.query.replace("//", "//ann:s3cret@"))
+    assert secret.returncode == 1 and "s3cret" not in secret.stderr and "KG_STORE_USER" in secret.stderr
+    # the query endpoint does not take updates: the push says where to send them
+    with pytest.raises(UserError) as read_only:
+        push_store(pushed / "store", server.query)
+    assert "does not take this push (HTTP 415)" in str(read_only.value) and "--store-update" in str(read_only.value)
+    # a password from the environment is sent only to the server, never printed
+    monkeypatch.setenv("KG_STORE_USER", "ann")
+    monkeypatch.setenv("KG_STORE_PASSWORD", "s3cret")
+    answer = run_kg("profile", "Nobody Atall", "--store", closed)
+    assert "s3cret" not in answer.stdout + answer.stderr

@@ -1,0 +1,92 @@
+"""kg on Virtuoso (issue 17), a server the test starts on loopback: the seeds pushed through the Graph
+Store Protocol with digest authentication, every read command giving the embedded store's bytes, a
+rebuild under a reader, and a one-line refusal without credentials. Skips where Virtuoso is absent."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+import pyoxigraph
+import pytest
+from conftest import run_kg
+from sparql_servers import start_virtuoso
+from test_remote_store import COMMANDS, WRITERS, _count, _variant, same
+
+from kg.errors import UserError
+from kg.remote.push import push_store
+from kg.remote.store import RemoteStore
+
+pytestmark = pytest.mark.slow
+
+DBA = {"KG_STORE_USER": "dba", "KG_STORE_PASSWORD": "dba"}  # a new Virtuoso database's administrator
+
+
+@pytest.fixture(scope="module")
+def virtuoso(tmp_path_factory, seeds_out):
+    server = start_virtuoso(tmp_path_factory.mktemp("virtuoso"))
+    saved = {k: os.environ.get(k) for k in DBA}
+    os.environ.update(DBA)
+    try:
+        push_store(seeds_out / "store", server.query, server.update, server.gsp)
+        yield server
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+        server.stop()
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=lambda a: " ".join(a)[:40])
+def test_every_read_command_prints_the_embedded_stores_bytes(virtuoso, seeds_out, args):
+    embedded, remote = same(args, seeds_out, virtuoso.query)
+    assert (remote.returncode, remote.stdout, remote.stderr) == (embedded.returncode, embedded.stdout, embedded.stderr)
+
+
+def test_commands_that_write_files_write_the_same_bytes(virtuoso, seeds_out, tmp_path):
+    for args, name in WRITERS:
+        files = {}
+        for where, extra in (("embedded", ()), ("remote", ("--store", virtuoso.query))):
+            folder = tmp_path / where
+            folder.mkdir(exist_ok=True)
+            result = run_kg(*[a.format(dir=folder) for a in args], "--out", seeds_out, *extra)
+            assert result.returncode == 0, (args, result.stderr)
+            files[where] = (folder / name).read_bytes()
+        assert files["remote"] == files["embedded"], args
+
+
+def test_a_rebuild_while_a_reader_queries_gives_one_builds_answers(virtuoso, seeds_out, tmp_path):
+    old_dir, new_dir = seeds_out / "store", _variant(seeds_out / "store", tmp_path / "variant")
+    old, new = (_count(pyoxigraph.Store.read_only(str(d))) for d in (old_dir, new_dir))
+    answers, stop = [], threading.Event()
+
+    def read():
+        reader = RemoteStore(virtuoso.query)
+        while not stop.is_set():
+            answers.append(_count(reader))
+            time.sleep(0.01)
+
+    thread = threading.Thread(target=read)
+    thread.start()
+    try:
+        for store_dir in (new_dir, old_dir):  # Virtuoso's switch is three requests, not one transaction
+            push_store(store_dir, virtuoso.query, virtuoso.update, virtuoso.gsp)
+    finally:
+        stop.set()
+        thread.join()
+    assert set(answers) <= {old, new} and old in answers, set(answers) - {old, new}
+    assert _count(RemoteStore(virtuoso.query)) == old
+
+
+def test_writing_without_credentials_is_refused_in_one_line(virtuoso, seeds_out, monkeypatch):
+    monkeypatch.delenv("KG_STORE_USER")
+    monkeypatch.setenv("NETRC", str(seeds_out / "no-netrc"))
+    with pytest.raises(UserError) as refused:
+        push_store(seeds_out / "store", virtuoso.query, virtuoso.update, virtuoso.gsp)
+    message = str(refused.value)
+    assert "\n" not in message and "HTTP 401: not authorized" in message and "KG_STORE_USER" in message
+    # nothing was written: the server still serves the seeds
+    assert _count(RemoteStore(virtuoso.query)) == _count(pyoxigraph.Store.read_only(str(seeds_out / "store")))
