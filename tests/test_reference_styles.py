@@ -252,3 +252,14 @@ def test_an_initial_with_an_accented_capital_does_not_end_the_list():
     ref = read("A. Doe†, Á. Fekete†, B. Roe & C. Poe, *An invented interface for data*, Sci. Tests **8**, 217 (2021).")
     assert names(ref) == ["A. Doe", "Á. Fekete", "B. Roe", "C. Poe"]
     assert (ref.title, ref.year) == ("An invented interface for data", "2021")
+
+
+def test_a_bold_title_that_splits_into_two_names_is_still_the_title():
+    # Regression (1,000 generated CVs): "X with Y" splits at "with" into two capitalised "names",
+    # so the bold title line was taken for the authors and the real author line for the title.
+    # The line below it holds three names, more than two: it is the author list.
+    ref = parse_reference(["**Accelerating Graph Queries with Sparse Kernels**",
+                           "Ana Ruiz, Ben Okafor, Chen Li",
+                           "[\\[GC '21\\]](#) *GraphConf*"])
+    assert ref.title == "Accelerating Graph Queries with Sparse Kernels"
+    assert [a.name for a in ref.authors] == ["Ana Ruiz", "Ben Okafor", "Chen Li"]

@@ -71,6 +71,14 @@ def _is_author_block(block: Block) -> bool:
     return name_score(block.text) >= 1.0 or block.style == "italic" and quality >= 0.9
 
 
+def _likeliest_author_block(blocks: list[Block]) -> int | None:
+    """The index of the block that reads best as an author list: the one with the most names where
+    two could (a title such as "Faster Graphs with Sparse Kernels" splits into two "names"), else
+    the first; None if none could."""
+    candidates = [(author_list_quality(b.text)[0], -i) for i, b in enumerate(blocks) if _is_author_block(b)]
+    return -max(candidates)[1] if candidates else None
+
+
 def _split_inside(block: Block, prefix: bool = False) -> tuple[str, str, str] | None:
     """``"Title, A. Doe, and B. Roe, Venue 12"`` -> (title, authors, rest): names inside a block;
     with *prefix*, names that begin the block (``"A. Doe, B. Roe, Venue 12"`` -> ("", names, rest))."""
@@ -243,7 +251,7 @@ def _title_and_authors(body: list[Block], ref: Reference) -> tuple[list[Block], 
     """The title's blocks and the blocks after the title and the authors; the authors go to *ref*."""
     # Authors come first, or right after the title: not after the venue ("..., *Journal*. Test U.").
     window = next((i for i, b in enumerate(body) if i >= 1 and b.style == "italic" and not _is_author_block(b)), 3)
-    author_at = next((i for i, b in enumerate(body[:min(window, 3)]) if not ref.authors and _is_author_block(b)), None)
+    author_at = None if ref.authors else _likeliest_author_block(body[:min(window, 3)])
     if author_at is None and not ref.authors:
         title_blocks, rest = _names_inside(body, ref)
         if title_blocks:
