@@ -80,18 +80,28 @@ def _key_of(place: str | None) -> str | None:
     return found.group(1) if found else place
 
 
-def read_corpus(folder: Path):
+def read_corpus(folder: Path, cache: bool = False):
+    """The documents kg reads from *folder*; with *cache*, kept in ``documents.pickle`` there and
+    read back from it on the next run (reading 1M mentions takes longer than resolving them)."""
     from kg.sources import read_document
 
-    return [read_document(p) for p in sorted(folder.glob("*.bib"))]
+    pickled = folder / "documents.pickle"
+    if cache and pickled.exists():
+        with open(pickled, "rb") as handle:
+            return pickle.load(handle)
+    docs = [read_document(p) for p in sorted(folder.glob("*.bib"))]
+    if cache:
+        with open(pickled, "wb") as handle:
+            pickle.dump(docs, handle, protocol=pickle.HIGHEST_PROTOCOL)
+    return docs
 
 
-def score_corpus(folder: Path, sizes_label: int) -> dict:
+def score_corpus(folder: Path, sizes_label: int, cache: bool = False) -> dict:
     """Identity on one generated corpus: timing in a child process, then the scores."""
     from bench.identity_adapter import person_clusters
 
     t0 = time.perf_counter()
-    docs = read_corpus(folder)
+    docs = read_corpus(folder, cache)
     read_seconds = time.perf_counter() - t0
     truth = read_truth(folder)
 
@@ -184,7 +194,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mentions", default="10000", help="comma-separated corpus sizes (author mentions)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--keep", type=Path, help="write the corpora here (one folder per size) and keep them")
+    parser.add_argument("--keep", type=Path, help="write the corpora here (one folder per size) and keep them, "
+                        "with the documents read (a second run with the same folder reads them back)")
     parser.add_argument("--no-seeds", action="store_true", help="skip the seed documents in data/")
     parser.add_argument("--json", type=Path, default=RESULTS / "identity.json")
     args = parser.parse_args(argv)
@@ -195,9 +206,10 @@ def main(argv=None) -> int:
         base = args.keep or Path(tmp)
         for n in sizes:
             folder = base / f"mentions-{n}"
-            docs, truth, people = generate(n, args.seed)
-            write(folder, docs, truth, people)
-            row = score_corpus(folder, n)
+            if not (args.keep and (folder / "documents.pickle").exists()):
+                docs, truth, people = generate(n, args.seed)
+                write(folder, docs, truth, people)
+            row = score_corpus(folder, n, cache=bool(args.keep))
             if rows and "error" not in row and "error" not in rows[-1]:
                 row["exponent"] = exponent(rows[-1]["seconds"], row["seconds"], rows[-1]["mentions"], row["mentions"])
             rows.append(row)

@@ -14,13 +14,17 @@ from kg.identity.clusters import Cluster
 from kg.identity.decisions import PendingDecision
 from kg.identity.keys import name_variants
 from kg.identity.mentions import Listing, Mentions, Node, by_document_key
-from kg.identity.names import block_keys, is_full_name, names_compatible
+from kg.identity.names import block_keys, is_full_name, names_compatible, one_candidate
 
 # A name and a co-author shared by more mentions than this say little more; the rest are not compared.
 MAX_POSTING = 30
 # Co-authors known to be one person in both documents that join one name without an owner between them.
 MIN_SHARED = 1_000_000  # off: on crowded data even three shared co-authors join namesakes
 
+
+# Works of one name in one document with co-authors of their own: from this many on, a second such
+# group with no co-author in common is a second person of that name (fewer is one person's side project).
+MIN_GROUP = 3
 
 # Works listed by two documents, each with one name that is each document's core of that name: from
 # this many on, the two cores are one person who moved (a guest namesake co-writes fewer).
@@ -66,22 +70,107 @@ class Passes:
             local = sorted((i for i in ids if i not in shared or i == owner), key=lambda i: i != owner)
             if not local:
                 continue
-            self.core[(doc, key)] = local[0]
-            for i in local[1:]:
-                self.join(local[0], i, "the same name in one document", f"{self.nodes[i].name} in {doc}")
+            groups = self._coauthor_groups(local)
+            self.core[(doc, key)] = groups[0][0]
+            for group in groups:
+                for i in group[1:]:
+                    self.join(group[0], i, "the same name in one document", f"{self.nodes[i].name} in {doc}")
+            for group in groups[1:]:
+                a, b = groups[0][0], group[0]
+                self.log.append(PendingDecision(
+                    "person", a, False, "one name in one document, kept apart: co-authors in disjoint groups",
+                    f"{self.nodes[a].name} with {self._coauthors(groups[0])} vs {self.nodes[b].name} with "
+                    f"{self._coauthors(group)} in {doc}", (doc,), related=(b,)))
+
+    def _coauthors(self, group: list[int]) -> str:
+        names = sorted({self.nodes[c].name for i in group for c in self.nodes[i].context})
+        return ", ".join(names[:3]) + (" ..." if len(names) > 3 else "")
+
+    def _coauthor_groups(self, ids: list[int]) -> list[list[int]]:
+        """The mentions of one name in one document, grouped by shared co-authors (by name): two
+        groups of MIN_GROUP or more works each, with no co-author in common, are two people (two
+        "Wei Wang"s of one department's list); a mention linked to neither joins the largest."""
+        if len(ids) < 2 * MIN_GROUP:
+            return [ids]
+        parent = {i: i for i in ids}
+
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        first: dict[tuple, int] = {}
+        for i in ids:
+            for c in self.nodes[i].context:
+                j = first.setdefault(self.nodes[c].key, i)
+                parent[find(j)] = find(i)
+        parts: dict[int, list[int]] = defaultdict(list)
+        for i in ids:
+            parts[find(i)].append(i)
+        big = sorted((p for p in parts.values() if len(p) >= MIN_GROUP), key=lambda p: (-len(p), p[0]))
+        if len(big) < 2 or not self._at_once(big):
+            return [ids]
+        for p in parts.values():
+            if len(p) < MIN_GROUP:
+                big[0] += p
+        return [sorted(p, key=lambda i: i != ids[0]) for p in big]
 
     def attach_listed(self, shared: set[int]) -> None:
         """A mention on a work several documents list joins the one core its name has in them; where
         the documents have cores of that name that are not one person (a member and a guest namesake,
-        a mover's two groups), it joins none: they are kept apart and listed as possibly the same."""
+        a mover's two groups), it joins the core of the one document that lists the work for this
+        name alone, or none: they are kept apart and listed as possibly the same."""
+        cores, sole = self._listed_cores(shared)
+        self._link_cores(cores)
+        coreless: dict[tuple, int] = {}
+        for root, found in cores.items():
+            roots = {self.cl.find(c) for c in found}
+            if len(roots) == 1:
+                c = next(iter(found))
+                self.join(c, root, "the same name in one document, on a work other documents list too",
+                          f"{self.nodes[root].name} in {self.nodes[c].document}")
+            elif not roots:
+                for m in self.cl.members[self.cl.find(root)]:
+                    first = coreless.setdefault((self.nodes[m].document, self.nodes[m].key), m)
+                    if first != m:
+                        self.join(first, m, "the same name in one document", self.nodes[m].name)
+            elif len({self.cl.find(c) for c in sole[root]}) == 1 and is_full_name(self.nodes[min(sole[root])].name):
+                c = min(sole[root])  # an initials form of a common name is too often two people to go on
+                self.join(c, root, "the one author by whom a document lists a work other documents list too",
+                          f"{self.nodes[c].name} in {self.nodes[c].document}")
+            else:
+                a, b = sorted(found)[:2]
+                self.log.append(PendingDecision(
+                    "person", a, False, "one name, kept apart: a mention on a shared work fits several people",
+                    f"{self.nodes[a].name} ({self.nodes[a].document}) vs {self.nodes[b].name} "
+                    f"({self.nodes[b].document})", (self.nodes[a].document, self.nodes[b].document), related=(b,)))
+
+    def _listed_cores(self, shared: set[int]) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
+        """Per cluster of mentions on shared works: the cores of its names in the documents that list
+        them, and among those the cores of documents that list a work for this name alone (the only
+        one of its authors the document names on works of its own: a group lists a paper for its
+        one member on it)."""
+        anchors: set[int] = set()
+        for listing in self.m.listings:
+            anchored = [a for a in listing.authors if (listing.document, self.nodes[a].key) in self.core]
+            if len(anchored) == 1 and anchored[0] in shared:
+                anchors.add(anchored[0])
         cores: dict[int, set[int]] = defaultdict(set)
+        sole: dict[int, set[int]] = defaultdict(set)
         for i in sorted(shared):
             n = self.nodes[i]
             c = self.core.get((n.document, n.key))
             cores[self.cl.find(i)]  # noqa: B018 -- every listed cluster gets an entry, cores or not
             if c is not None:
                 cores[self.cl.find(i)].add(c)
-        coreless: dict[tuple, int] = {}
+                if i in anchors:
+                    sole[self.cl.find(i)].add(c)
+        return cores, sole
+
+    def _link_cores(self, cores: dict[int, set[int]]) -> None:
+        """Cores of one name in two documents that shared works link, joined where the evidence says
+        one person: two owners, one owner's two documents, a declared owner, a person who moved."""
         links: dict[tuple[int, int], int] = defaultdict(int)
         for found in cores.values():
             distinct = sorted({self.cl.find(c): c for c in sorted(found)}.values())
@@ -102,40 +191,31 @@ class Passes:
                         "one name among the co-authors of one person's two documents" if same_owner else
                         f"one name, {links[(a, b)]} works listed by both documents: a person who moved")
                 self.join(a, b, rule, f"{self.nodes[a].name} ({da}) = {self.nodes[b].name} ({db})")
-        for root, found in cores.items():
-            roots = {self.cl.find(c) for c in found}
-            if len(roots) == 1:
-                c = next(iter(found))
-                self.join(c, root, "the same name in one document, on a work other documents list too",
-                          f"{self.nodes[root].name} in {self.nodes[c].document}")
-            elif not roots:
-                for m in self.cl.members[self.cl.find(root)]:
-                    first = coreless.setdefault((self.nodes[m].document, self.nodes[m].key), m)
-                    if first != m:
-                        self.join(first, m, "the same name in one document", self.nodes[m].name)
-            else:
-                a, b = sorted(found)[:2]
-                self.log.append(PendingDecision(
-                    "person", a, False, "one name, kept apart: a mention on a shared work fits several people",
-                    f"{self.nodes[a].name} ({self.nodes[a].document}) vs {self.nodes[b].name} "
-                    f"({self.nodes[b].document})", (self.nodes[a].document, self.nodes[b].document), related=(b,)))
 
     def within_documents(self) -> None:
-        """In one document, a variant ("J. Doe", "John A. Doe") is the one compatible name beside it."""
+        """In one document, a variant ("J. Doe", "John A. Doe") is the one compatible name beside it.
+        A name printed only on shared works takes the core of that one compatible name as its own."""
         by_doc: dict[str, list[Node]] = defaultdict(list)
+        coreless: dict[str, list[Node]] = defaultdict(list)
         seen = set()
         for n in self.nodes:
-            if n.key[0] != "@" and (n.document, n.key) not in seen and (n.document, n.key) in self.core:
+            if n.key[0] != "@" and (n.document, n.key) not in seen:
                 seen.add((n.document, n.key))
-                by_doc[n.document].append(self.nodes[self.core[(n.document, n.key)]])
-        for nodes in by_doc.values():
+                if (n.document, n.key) in self.core:
+                    by_doc[n.document].append(self.nodes[self.core[(n.document, n.key)]])
+                else:
+                    coreless[n.document].append(n)
+        for doc, nodes in by_doc.items():
             blocks: dict[str, list[Node]] = defaultdict(list)
             for n in nodes:
                 for b in block_keys(n.name):
                     blocks[b].append(n)
+            for n in coreless.get(doc, []):
+                fits = _candidates(n, blocks)
+                if len(fits) == 1:
+                    self.core[(doc, n.key)] = fits[0].id
             for n in nodes:
-                near = {o.id: o for b in block_keys(n.name) for o in blocks[b] if o.id != n.id}
-                fits = [o for o in near.values() if o.id not in n.cannot and names_compatible(n.name, o.name)]
+                fits = _candidates(n, blocks)
                 if len(fits) == 1 and not (is_full_name(n.name) and not is_full_name(fits[0].name)):
                     o = fits[0]
                     self.join(o.id, n.id, f"one document, {names_compatible(n.name, o.name)}",
@@ -147,14 +227,29 @@ class Passes:
                                                     f"{n.name} fits {', '.join(names)}", (n.document,),
                                                     related=tuple(o.id for o in fits)))
 
+    def _years(self) -> dict[int, int]:
+        """Node -> the year of its work, built once, on the first question that needs it."""
+        if not hasattr(self, "_year"):
+            self._year = {i: int(x.year) for x in self.m.listings if x.year and x.year.isdigit() for i in x.authors}
+        return self._year
+
+    def _at_once(self, groups: list[list[int]]) -> bool:
+        """Whether every group's years overlap every other's by two years or more: namesakes at work at
+        the same time, not one person who worked with one team, then with another."""
+        spans = []
+        for g in groups:
+            years = [self._years()[i] for i in g if i in self._years()]
+            if not years:
+                return False
+            spans.append((min(years), max(years)))
+        return all(min(e1, e2) - max(s1, s2) >= 2 for k, (s1, e1) in enumerate(spans) for s2, e2 in spans[k + 1:])
+
     def _one_after_the_other(self, a: int, b: int) -> bool:
         """Whether the years of the two clusters' works overlap by at most a year: one person who
         moved from one group to the other, not two namesakes at work at once."""
-        if not hasattr(self, "_year"):  # built once, on the first pair that needs it
-            self._year = {i: int(x.year) for x in self.m.listings if x.year and x.year.isdigit() for i in x.authors}
         spans = []
         for r in (a, b):
-            years = [self._year[i] for i in self.cl.members[self.cl.find(r)] if i in self._year]
+            years = [self._years()[i] for i in self.cl.members[self.cl.find(r)] if i in self._years()]
             if not years:
                 return False
             spans.append((min(years), max(years)))
@@ -243,6 +338,16 @@ class Passes:
                 if other != n.id and self.join(other, n.id, "same name, same organization in the same year",
                                                f"{n.name} at {org} in {year}"):
                     break
+
+
+def _candidates(n: Node, blocks: dict[str, list[Node]]) -> list[Node]:
+    """The cores of one document (by block) whose names fit *n*; variants of one name ("T.-H. Doe",
+    "Taohai Doe") are one candidate, the most complete."""
+    near = {o.id: o for b in block_keys(n.name) for o in blocks[b] if o.id != n.id}
+    fits = [o for o in near.values() if o.id not in n.cannot and names_compatible(n.name, o.name)]
+    if len(fits) > 1 and one_candidate([o.name for o in fits]):
+        fits = [max(fits, key=lambda o: (is_full_name(o.name), len(o.name), -o.id))]
+    return fits
 
 
 def _years_agree(a: Listing, b: Listing) -> bool:
