@@ -13,7 +13,7 @@ from collections import defaultdict
 from kg.identity.clusters import Cluster
 from kg.identity.decisions import PendingDecision
 from kg.identity.keys import name_variants
-from kg.identity.mentions import Listing, Mentions, Node, by_document_key
+from kg.identity.mentions import TWICE, Listing, Mentions, Node, by_document_key
 from kg.identity.names import block_keys, is_full_name, names_compatible, one_candidate
 
 # A name and a co-author shared by more mentions than this say little more; the rest are not compared.
@@ -122,10 +122,12 @@ class Passes:
         a mover's two groups), it joins the core of the one document that lists the work for this
         name alone, or none: they are kept apart and listed as possibly the same."""
         cores, sole = self._listed_cores(shared)
-        self._link_cores(cores)
+        self._link_cores(cores, sole)
         coreless: dict[tuple, int] = {}
         for root, found in cores.items():
             roots = {self.cl.find(c) for c in found}
+            if any(TWICE in self.nodes[m].roles for m in self.cl.members[self.cl.find(root)]):
+                continue  # two people of one name on one work: joining either would join both
             if len(roots) == 1:
                 c = next(iter(found))
                 self.join(c, root, "the same name in one document, on a work other documents list too",
@@ -139,6 +141,9 @@ class Passes:
                 c = min(sole[root])  # an initials form of a common name is too often two people to go on
                 self.join(c, root, "the one author by whom a document lists a work other documents list too",
                           f"{self.nodes[c].name} in {self.nodes[c].document}")
+            elif not sole[root] and (home := self._home_core(root)) is not None:
+                self.join(home, root, "the document whose own members wrote a work other documents list too",
+                          f"{self.nodes[home].name} in {self.nodes[home].document}")
             else:
                 a, b = sorted(found)[:2]
                 self.log.append(PendingDecision(
@@ -146,16 +151,33 @@ class Passes:
                     f"{self.nodes[a].name} ({self.nodes[a].document}) vs {self.nodes[b].name} "
                     f"({self.nodes[b].document})", (self.nodes[a].document, self.nodes[b].document), related=(b,)))
 
+    def _home_core(self, root: int) -> int | None:
+        """The core of the document whose own members (authors it names on works of its own) wrote
+        the shared work, where that is clear: at least two of them, twice as many as elsewhere."""
+        best: dict[int, int] = {}
+        for i in self.cl.members[self.cl.find(root)]:
+            n = self.nodes[i]
+            c = self.core.get((n.document, n.key))
+            if c is not None and i in self.fellows:
+                best[self.cl.find(c)] = max(best.get(self.cl.find(c), 0), self.fellows[i])
+        ranked = sorted(best.items(), key=lambda kv: -kv[1])
+        if len(ranked) >= 2 and ranked[0][1] >= 2 and ranked[0][1] >= 2 * ranked[1][1]:
+            return ranked[0][0]
+        return None
+
     def _listed_cores(self, shared: set[int]) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
         """Per cluster of mentions on shared works: the cores of its names in the documents that list
         them, and among those the cores of documents that list a work for this name alone (the only
         one of its authors the document names on works of its own: a group lists a paper for its
         one member on it)."""
         anchors: set[int] = set()
+        self.fellows: dict[int, int] = {}  # shared node -> its co-authors that the document names elsewhere
         for listing in self.m.listings:
             anchored = [a for a in listing.authors if (listing.document, self.nodes[a].key) in self.core]
             if len(anchored) == 1 and anchored[0] in shared:
                 anchors.add(anchored[0])
+            for a in listing.authors:
+                self.fellows[a] = len(anchored) - (a in anchored)
         cores: dict[int, set[int]] = defaultdict(set)
         sole: dict[int, set[int]] = defaultdict(set)
         for i in sorted(shared):
@@ -168,14 +190,16 @@ class Passes:
                     sole[self.cl.find(i)].add(c)
         return cores, sole
 
-    def _link_cores(self, cores: dict[int, set[int]]) -> None:
+    def _link_cores(self, cores: dict[int, set[int]], sole: dict[int, set[int]]) -> None:
         """Cores of one name in two documents that shared works link, joined where the evidence says
         one person: two owners, one owner's two documents, a declared owner, a person who moved."""
         links: dict[tuple[int, int], int] = defaultdict(int)
-        for found in cores.values():
+        alone: dict[tuple[int, int], set[int]] = {}  # the cores whose document lists every linking work for them
+        for root, found in cores.items():
             distinct = sorted({self.cl.find(c): c for c in sorted(found)}.values())
             for a, b in zip(distinct, distinct[1:], strict=False):
                 links[(a, b)] += 1
+                alone[(a, b)] = alone.get((a, b), {a, b}) & sole[root]
         owner = {d: self.cl.find(o) for d, o in self.m.owner_of.items()}
         for a, b in sorted(links, key=lambda ab: not (ab[0] in self.owner_nodes and ab[1] in self.owner_nodes)):
             da, db = self.nodes[a].document, self.nodes[b].document
@@ -184,7 +208,12 @@ class Passes:
             # an owner the document names with an email, homepage or ORCID, not one a reader inferred
             an_owner = any(x in self.owner_nodes and (self.nodes[x].handles or self.nodes[x].orcids)
                            for x in (a, b)) and links[(a, b)] >= 2
-            moved = links[(a, b)] >= 2 and self._one_after_the_other(a, b)
+            # one work is enough between full names; an initials form of a common name wants two;
+            # two works between full names are enough without the old group listing them for this name
+            full = is_full_name(self.nodes[a].name) and is_full_name(self.nodes[b].name)
+            left = self._left_for(a, b)
+            moved = left is not None and (left in alone[(a, b)] and (full or links[(a, b)] >= 2)
+                                          or full and links[(a, b)] >= 2)
             if an_owner or same_owner or moved or links[(a, b)] >= MIN_LINKS:
                 rule = ("the owners of two documents that list the same works" if both_owners else
                         "a document's owner, named on their own work in another document's list" if an_owner else
@@ -244,17 +273,19 @@ class Passes:
             spans.append((min(years), max(years)))
         return all(min(e1, e2) - max(s1, s2) >= 2 for k, (s1, e1) in enumerate(spans) for s2, e2 in spans[k + 1:])
 
-    def _one_after_the_other(self, a: int, b: int) -> bool:
-        """Whether the years of the two clusters' works overlap by at most a year: one person who
-        moved from one group to the other, not two namesakes at work at once."""
+    def _left_for(self, a: int, b: int) -> int | None:
+        """Of two cores whose works' years overlap by at most a year (one person who moved from one
+        group to the other, not two namesakes at work at once), the earlier; None if they overlap.
+        A group that still lists its former member's new works lists them for that member alone:
+        a guest namesake's works are listed by the host for its own members too."""
         spans = []
         for r in (a, b):
             years = [self._years()[i] for i in self.cl.members[self.cl.find(r)] if i in self._years()]
             if not years:
-                return False
-            spans.append((min(years), max(years)))
-        (s1, e1), (s2, e2) = sorted(spans)
-        return min(e1, e2) - max(s1, s2) <= 1
+                return None
+            spans.append((min(years), max(years), r))
+        (s1, e1, old), (s2, e2, _) = sorted(spans)
+        return old if min(e1, e2) - max(s1, s2) <= 1 else None
 
     def shared_works(self) -> None:
         """The same work listed by two documents: its authors are aligned by compatible names."""
