@@ -13,10 +13,11 @@ people. The goal of issue 13: precision >= 0.99 and B3 F1 >= 0.97; 100k mentions
 Then the seed documents (``data/`` with its curation file): the expectations the identity issue
 names (Zheng Wang and Zeke Wang apart; "Zhang Tianwei" is Tianwei Zhang; the thesis supervisors
 join the co-authors of the same name), and every cluster that joins differently printed names,
-for review.
+for review. Then the real corpus in ``../shared/corpus`` scored against its gold
+``distinct_people`` per document (:mod:`bench.identity_gold`; skipped where absent).
 
 Run: ``.venv/bin/python -m bench.bench_identity [--mentions 10000,100000,1000000] [--seed 1]
-[--keep DIR] [--no-seeds] [--json FILE]``. Default: 10k mentions (about 15 s); ``make bench-identity``
+[--keep DIR] [--no-seeds] [--no-corpus] [--json FILE]``. Default: 10k mentions (about 15 s); ``make bench-identity``
 runs 10k and 100k. The table is printed as markdown and saved as JSON in ``bench/results/``.
 """
 
@@ -197,6 +198,7 @@ def main(argv=None) -> int:
     parser.add_argument("--keep", type=Path, help="write the corpora here (one folder per size) and keep them, "
                         "with the documents read (a second run with the same folder reads them back)")
     parser.add_argument("--no-seeds", action="store_true", help="skip the seed documents in data/")
+    parser.add_argument("--no-corpus", action="store_true", help="skip the corpus in ../shared/corpus")
     parser.add_argument("--json", type=Path, default=RESULTS / "identity.json")
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.mentions.split(",") if s.strip()]
@@ -231,6 +233,18 @@ def main(argv=None) -> int:
         print(f"- clusters joining differently printed names: {len(seeds['joined_names'])}")
         for names in seeds["joined_names"]:
             print(f"  - {' | '.join(names)}")
+    if not args.no_corpus:
+        from bench.identity_gold import CORPUS, check_corpus
+        from bench.identity_gold import markdown as corpus_markdown
+
+        corpus = check_corpus(CORPUS)
+        if corpus is None:
+            print(f"\nno corpus at {CORPUS}: its distinct_people are not scored")
+        else:
+            result["corpus"] = corpus
+            print("\nCorpus (../shared/corpus, all documents resolved together; pairs of one printed name "
+                  "per document, split where the gold's distinct_people splits):\n")
+            print(corpus_markdown(corpus))
     save(args.json, result)
     print(f"\nsaved {args.json}")
     return 0

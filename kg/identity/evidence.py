@@ -134,9 +134,10 @@ class Passes:
                           f"{self.nodes[root].name} in {self.nodes[c].document}")
             elif not roots:
                 for m in self.cl.members[self.cl.find(root)]:
-                    first = coreless.setdefault((self.nodes[m].document, self.nodes[m].key), m)
-                    if first != m:
-                        self.join(first, m, "the same name in one document", self.nodes[m].name)
+                    n = self.nodes[m]
+                    first = coreless.setdefault((n.document, n.key), m)
+                    if first != m and self._share_coauthors(first, m, n.document):
+                        self.join(first, m, "the same name in one document, with a co-author in common", n.name)
             elif len({self.cl.find(c) for c in sole[root]}) == 1 and is_full_name(self.nodes[min(sole[root])].name):
                 c = min(sole[root])  # an initials form of a common name is too often two people to go on
                 self.join(c, root, "the one author by whom a document lists a work other documents list too",
@@ -150,6 +151,18 @@ class Passes:
                     "person", a, False, "one name, kept apart: a mention on a shared work fits several people",
                     f"{self.nodes[a].name} ({self.nodes[a].document}) vs {self.nodes[b].name} "
                     f"({self.nodes[b].document})", (self.nodes[a].document, self.nodes[b].document), related=(b,)))
+
+    def _share_coauthors(self, a: int, b: int, document: str) -> bool:
+        """Whether the clusters of *a* and *b* have a co-author in *document* in common (by family
+        name and initial, so "J. Doe" and "Jane Doe" count as one), besides its owner."""
+        owner = self.m.owner_of.get(document)
+        owner = self.cl.find(owner) if owner is not None else None
+
+        def coauthors(x: int) -> set[str]:
+            return {k for m in self.cl.members[self.cl.find(x)] if self.nodes[m].document == document
+                    for c in self.nodes[m].context if self.cl.find(c) != owner for k in block_keys(self.nodes[c].name)}
+
+        return bool(coauthors(a) & coauthors(b))
 
     def _home_core(self, root: int) -> int | None:
         """The core of the document whose own members (authors it names on works of its own) wrote
