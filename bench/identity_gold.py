@@ -167,8 +167,11 @@ def main(argv=None) -> int:
     for r in result["documents"]:
         if r["split_names"]:
             print(f"- {r['document']}: kg splits {', '.join(r['split_names'])}")
-    print(f"- clusters joining mentions of several documents: {len(result['joined_across_documents'])}")
-    for names in result["joined_across_documents"]:
+    joined = result["joined_across_documents"]
+    varied = [names for names in joined if len(names) > 1]
+    print(f"- clusters joining mentions of several documents: {len(joined)}; those joining differently "
+          f"printed names, for review: {len(varied)}")
+    for names in varied:
         print(f"  - {' | '.join(names)}")
     return 0
 

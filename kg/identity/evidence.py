@@ -123,7 +123,7 @@ class Passes:
         name alone, or none: they are kept apart and listed as possibly the same."""
         cores, sole = self._listed_cores(shared)
         self._link_cores(cores, sole)
-        coreless: dict[tuple, int] = {}
+        coreless: dict[tuple, list[int]] = {}
         for root, found in cores.items():
             roots = {self.cl.find(c) for c in found}
             if any(TWICE in self.nodes[m].roles for m in self.cl.members[self.cl.find(root)]):
@@ -133,11 +133,14 @@ class Passes:
                 self.join(c, root, "the same name in one document, on a work other documents list too",
                           f"{self.nodes[root].name} in {self.nodes[c].document}")
             elif not roots:
-                for m in self.cl.members[self.cl.find(root)]:
+                for m in list(self.cl.members[self.cl.find(root)]):
                     n = self.nodes[m]
-                    first = coreless.setdefault((n.document, n.key), m)
-                    if first != m and self._share_coauthors(first, m, n.document):
-                        self.join(first, m, "the same name in one document, with a co-author in common", n.name)
+                    seen = coreless.setdefault((n.document, n.key), [])
+                    fellow = next((f for f in seen if self._share_coauthors(f, m, n.document)), None)
+                    if fellow is None:
+                        seen.append(m)
+                    else:
+                        self.join(fellow, m, "the same name in one document, with a co-author in common", n.name)
             elif len({self.cl.find(c) for c in sole[root]}) == 1 and is_full_name(self.nodes[min(sole[root])].name):
                 c = min(sole[root])  # an initials form of a common name is too often two people to go on
                 self.join(c, root, "the one author by whom a document lists a work other documents list too",
