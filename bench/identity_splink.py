@@ -85,10 +85,11 @@ def main(argv=None) -> int:
     def step():
         return run_splink(table, args.threshold)
 
-    seconds, mib, cluster_of = in_child(step)
-    if isinstance(cluster_of, str):
-        print(cluster_of)
+    seconds, mib, outcome = in_child(step)
+    if isinstance(outcome, str):
+        print(outcome)
         return 1
+    cluster_of, _ = outcome
     predicted = {(r.document, r.key, r.position): cluster_of[r.unique_id] for r in table.itertuples()}
     pw, b3 = pairwise_scores(predicted, truth), bcubed_scores(predicted, truth)
     errors = cluster_errors(predicted, truth)
