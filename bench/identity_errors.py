@@ -45,7 +45,7 @@ def run(folder: Path):
     from kg.identity.people import run_passes
     from kg.records import Work
 
-    docs = read_corpus(folder)
+    docs = read_corpus(folder, cache=True)
     truth = read_truth(folder)
     curation = Curation()
     mentions = collect(docs, curation)
