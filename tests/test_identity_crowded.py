@@ -125,6 +125,8 @@ def test_one_name_with_disjoint_coauthor_groups_at_once_is_two_people():
     left, right = res.person("Wei Wang", "Left 1", "dept.bib"), res.person("Wei Wang", "Right 1", "dept.bib")
     assert left != right and res.person("Wei Wang", "Left 4", "dept.bib") == left
     assert any("disjoint groups" in d.rule for d in res.decisions)
+    (listed,) = [d for d in res.decisions if d.rule.startswith("possibly the same")]
+    assert "same_as: [[Wei Wang @ dept.bib, Wei Wang @ dept.bib]]" in listed.evidence
     cur = Curation.from_text("people:\n  same_as:\n    - [Wei Wang @ dept.bib, Wei Wang @ dept.bib]\n", "c.yaml")
     res = resolve([bib("dept.bib", *works)], cur)
     assert res.person("Wei Wang", "Left 1", "dept.bib") == res.person("Wei Wang", "Right 1", "dept.bib")

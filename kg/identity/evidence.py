@@ -138,7 +138,8 @@ class Passes:
                 for m in list(self.cl.members[self.cl.find(root)]):
                     n = self.nodes[m]
                     seen = coreless.setdefault((n.document, n.key), [])
-                    fellow = next((f for f in seen if self._share_coauthors(f, m, n.document)), None)
+                    # the last few only: the cost stays linear however often a name recurs
+                    fellow = next((f for f in seen[-MAX_POSTING:] if self._share_coauthors(f, m, n.document)), None)
                     if fellow is None:
                         seen.append(m)
                     else:
