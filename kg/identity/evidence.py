@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from kg.identity.clusters import Cluster
+from kg.identity.coauthors import coauthor_groups
 from kg.identity.decisions import PendingDecision
 from kg.identity.keys import name_variants
 from kg.identity.mentions import TWICE, Listing, Mentions, Node, by_document_key
@@ -21,10 +22,6 @@ MAX_POSTING = 30
 # Co-authors known to be one person in both documents that join one name without an owner between them.
 MIN_SHARED = 1_000_000  # off: on crowded data even three shared co-authors join namesakes
 
-
-# Works of one name in one document with co-authors of their own: from this many on, a second such
-# group with no co-author in common is a second person of that name (fewer is one person's side project).
-MIN_GROUP = 3
 
 # Works listed by two documents, each with one name that is each document's core of that name: from
 # this many on, the two cores were taken for one person who moved. Off: on the crowded corpora a
@@ -72,7 +69,7 @@ class Passes:
             local = sorted((i for i in ids if i not in shared or i == owner), key=lambda i: i != owner)
             if not local:
                 continue
-            groups = self._coauthor_groups(local)
+            groups = coauthor_groups(self.nodes, local, self._years())
             self.core[(doc, key)] = groups[0][0]
             for group in groups:
                 for i in group[1:]:
@@ -87,36 +84,6 @@ class Passes:
     def _coauthors(self, group: list[int]) -> str:
         names = sorted({self.nodes[c].name for i in group for c in self.nodes[i].context})
         return ", ".join(names[:3]) + (" ..." if len(names) > 3 else "")
-
-    def _coauthor_groups(self, ids: list[int]) -> list[list[int]]:
-        """The mentions of one name in one document, grouped by shared co-authors (by name): two
-        groups of MIN_GROUP or more works each, with no co-author in common, are two people (two
-        "Wei Wang"s of one department's list); a mention linked to neither joins the largest."""
-        if len(ids) < 2 * MIN_GROUP:
-            return [ids]
-        parent = {i: i for i in ids}
-
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
-        first: dict[tuple, int] = {}
-        for i in ids:
-            for c in self.nodes[i].context:
-                j = first.setdefault(self.nodes[c].key, i)
-                parent[find(j)] = find(i)
-        parts: dict[int, list[int]] = defaultdict(list)
-        for i in ids:
-            parts[find(i)].append(i)
-        big = sorted((p for p in parts.values() if len(p) >= MIN_GROUP), key=lambda p: (-len(p), p[0]))
-        if len(big) < 2 or not self._at_once(big):
-            return [ids]
-        for p in parts.values():
-            if len(p) < MIN_GROUP:
-                big[0] += p
-        return [sorted(p, key=lambda i: i != ids[0]) for p in big]
 
     def attach_listed(self, shared: set[int]) -> None:
         """A mention on a work several documents list joins the one core its name has in them; where
@@ -280,17 +247,6 @@ class Passes:
         if not hasattr(self, "_year"):
             self._year = {i: int(x.year) for x in self.m.listings if x.year and x.year.isdigit() for i in x.authors}
         return self._year
-
-    def _at_once(self, groups: list[list[int]]) -> bool:
-        """Whether every group's years overlap every other's by two years or more: namesakes at work at
-        the same time, not one person who worked with one team, then with another."""
-        spans = []
-        for g in groups:
-            years = [self._years()[i] for i in g if i in self._years()]
-            if not years:
-                return False
-            spans.append((min(years), max(years)))
-        return all(min(e1, e2) - max(s1, s2) >= 2 for k, (s1, e1) in enumerate(spans) for s2, e2 in spans[k + 1:])
 
     def _left_for(self, a: int, b: int) -> int | None:
         """Of two cores whose works' years overlap by at most a year (one person who moved from one
