@@ -23,6 +23,7 @@ from kg.records import Document, Education, Position, Work
 # A work with more authors than this (a physics collaboration) gives no co-author context or
 # cannot-links: they would cost the square of its list and say little about any one author.
 MAX_CONTEXT_AUTHORS = 60
+TWICE = "printed twice on one work"
 
 
 @dataclass
@@ -123,6 +124,8 @@ def _work(doc: Document, work: Work, owner: int | None, curation: Curation, out:
         at = out.node(doc.path, curation.mention_key(a.name, work.title), a.name, "author", tk)
         if at not in authors:
             authors.append(at)
+        else:  # one name printed twice on one work: two people this node cannot tell apart
+            out.nodes[at].roles.add(TWICE)
     owner_printed = owner is not None and any(out.nodes[a].key == out.nodes[owner].key for a in authors)
     if owner is not None and (work.subject_ordinal or work.authors_not_listed) and not owner_printed:
         authors.append(owner)

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from kg.identity.keys import name_variants, name_words
@@ -21,6 +22,7 @@ from kg.identity.keys import name_variants, name_words
 SAME = "same name up to order, case, accents, titles, hyphens and spacing"
 MIDDLE = "same name, a middle initial printed in one form only"
 INITIALS = "the initials fit the full name"
+_HYPHENATED = re.compile(r"(?<![^\W\d_])[^\W\d_]\.?\s?-\s?[^\W\d_](?![^\W\d_])")  # "X.-B.", "X-B"
 
 
 @lru_cache(maxsize=200_000)
@@ -69,7 +71,9 @@ def _initials_fit(short: str, full: str) -> bool:
                 left.append(ch)
             else:
                 pos = found + 1
-        if not left or tuple(left) == letters_f[:len(left)]:
+        # initials left over are middle initials: the full form prints the same ones, or none
+        # (but "X.-B." is one hyphenated given name, whose second letter the full name must hold)
+        if not left or tuple(left) == letters_f[:len(left)] or not (letters_f or _HYPHENATED.search(short)):
             return True
     return False
 
@@ -82,6 +86,8 @@ def names_compatible(a: str, b: str) -> str | None:
     >>> names_compatible("J. Smith", "John Smith") == INITIALS, names_compatible("K. Smith", "John Smith")
     (True, None)
     >>> names_compatible("T.-H. Liao", "Tianhua Liao") == INITIALS
+    True
+    >>> names_compatible("J. M. Doe", "Jane Doe") == INITIALS  # a full form that drops the middle initial
     True
     """
     return _compatible(a, b) if a <= b else _compatible(b, a)
@@ -110,3 +116,13 @@ def _compatible(a: str, b: str) -> str | None:
 def is_full_name(name: str) -> bool:
     """Two or more words longer than a letter: a name that is not only initials and a family name."""
     return len(_parts(name)[0]) >= 2
+
+
+def one_candidate(names: list[str]) -> bool:
+    """Whether every two of *names* could be one person: variants of one name ("T. He", "T.-H. He",
+    "Taohai He") are one candidate for an initials form, two different full names are two.
+
+    >>> one_candidate(["T. Doe", "T.-H. Doe", "Taohai Doe"]), one_candidate(["Tao Doe", "Taohai Doe"])
+    (True, False)
+    """
+    return all(names_compatible(a, b) for i, a in enumerate(names) for b in names[i + 1:])

@@ -121,12 +121,9 @@ def _apply_curation(passes: Passes, curation: Curation) -> None:
             passes.join(nodes[0], other, "curation: aliases", f"{canon} and its aliases", force=True)
 
 
-def resolve_people(documents: list[Document], res: Resolution) -> None:
-    """Fill ``res.people``, ``res.person_of_key``, ``res.person_of_mention`` and ``res.subject_of_document``;
-    record the decisions (every merge, every refusal, every name kept apart from a namesake)."""
-    mentions = collect(documents, res.curation)
-    passes = Passes(mentions, Cluster.of(mentions.nodes))
-    _apply_curation(passes, res.curation)
+def run_passes(passes: Passes, curation: Curation) -> None:
+    """The curation file, then every pass of evidence, in order (see :mod:`~kg.identity.evidence`)."""
+    _apply_curation(passes, curation)
     shared = passes.listed_elsewhere()
     passes.local_cores(shared)
     passes.within_documents()
@@ -137,6 +134,14 @@ def resolve_people(documents: list[Document], res: Resolution) -> None:
     for _ in range(4):
         if not passes.shared_context():
             break
+
+
+def resolve_people(documents: list[Document], res: Resolution) -> None:
+    """Fill ``res.people``, ``res.person_of_key``, ``res.person_of_mention`` and ``res.subject_of_document``;
+    record the decisions (every merge, every refusal, every name kept apart from a namesake)."""
+    mentions = collect(documents, res.curation)
+    passes = Passes(mentions, Cluster.of(mentions.nodes))
+    run_passes(passes, res.curation)
     iri_of_node = mint(mentions, passes.cl, res)
     res.decisions += [d.settle(lambda i: iri_of_node.get(i) if isinstance(i, int) else None) for d in passes.log]
     record_namesakes(mentions, passes.cl, iri_of_node, res)
