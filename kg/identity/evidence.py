@@ -69,7 +69,8 @@ class Passes:
             local = sorted((i for i in ids if i not in shared or i == owner), key=lambda i: i != owner)
             if not local:
                 continue
-            groups = coauthor_groups(self.nodes, local, self._years())
+            # the owner's name is the owner throughout the document: a CV is about one person
+            groups = [local] if owner is not None else coauthor_groups(self.nodes, local, self._years())
             self.core[(doc, key)] = groups[0][0]
             for group in groups:
                 for i in group[1:]:
