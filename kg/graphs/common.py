@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import networkx as nx
-import pandas as pd
 
 from kg.errors import UserError
 from kg.graphs.backend import igraph
+
+if TYPE_CHECKING:  # pandas costs half a second: the graph page and the build never need it
+    import pandas as pd
 
 
 def check_graph(graph, what: str = "graph", *, directed: bool | None = False, multigraph: bool = True) -> None:
@@ -67,6 +70,8 @@ def titles_text(works) -> str:
 
 
 def frame_of(rows: list[dict], columns: list[str], **attrs) -> pd.DataFrame:
+    import pandas as pd
+
     frame = pd.DataFrame(rows, columns=columns)
     frame.attrs.update(attrs)
     return frame

@@ -5,7 +5,8 @@ from __future__ import annotations
 import html
 import json
 import re
-from importlib import resources
+from importlib import resources, util
+from pathlib import Path
 
 import networkx as nx
 
@@ -30,7 +31,10 @@ def vis_network_js() -> str:
     >>> "vis" in vis_network_js()[:2000]
     True
     """
-    return (resources.files("pyvis") / VIS_NETWORK).read_text(encoding="utf-8")
+    spec = util.find_spec("pyvis")  # found, not imported: pyvis's __init__ loads IPython
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError("pyvis is not installed; `pip install pyvis` (kg's graph page uses its vis-network)")
+    return (Path(spec.submodule_search_locations[0]) / VIS_NETWORK).read_text(encoding="utf-8")
 
 
 def _script_json(data) -> str:
