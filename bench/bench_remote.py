@@ -7,6 +7,7 @@ free loopback port, times the push (:func:`kg.remote.push.push_store`), then run
 ``--out OUT`` and ``--store URL``, and checks the two print the same.
 
     python -m bench.bench_remote --docs 100,1000      (make bench-remote DOCS=1000)
+    python -m bench.bench_remote --out DIR/out-1000   (a build bench_build --keep DIR made)
 """
 
 from __future__ import annotations
@@ -73,6 +74,12 @@ def bench_size(n: int, seed: int, base: Path) -> dict:
         row["error"] = built["stderr"].strip().splitlines()[-1:] or [f"exit {built['status']}"]
         print(f"  {n} CVs: the build failed: {row['error']}", flush=True)
         return row
+    return bench_built(out, base, row)
+
+
+def bench_built(out: Path, base: Path, row: dict) -> dict:
+    """Push the build in *out* to a new local Oxigraph server and time every command both ways."""
+    n = row["documents"]
     proc, query, update, gsp = start_server(base / f"server-{n}")
     try:
         from kg.remote.push import push_store
@@ -80,7 +87,7 @@ def bench_size(n: int, seed: int, base: Path) -> dict:
         started = time.perf_counter()
         pushed = push_store(out / "store", query, update, gsp)  # the Graph Store Protocol, in 50,000-triple POSTs
         row.update(push_seconds=round(time.perf_counter() - started, 2), triples=pushed.triples)
-        print(f"  {n} CVs: build {built['seconds']} s, push {row['push_seconds']} s ({pushed.triples:,} triples)",
+        print(f"  {n} CVs: build {row['build_seconds']} s, push {row['push_seconds']} s ({pushed.triples:,} triples)",
               flush=True)
         people = people_to_ask(out)
         for label, args, written in commands(people, base):
@@ -118,13 +125,18 @@ def main(argv=None) -> int:
     parser.add_argument("--docs", default="100", help="sizes, comma-separated (default 100)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--generator", type=Path, default=GENERATOR)
+    parser.add_argument("--out", type=Path, help="time a build made already (e.g. bench_build --keep DIR: DIR/out-1000)")
     args = parser.parse_args(argv)
     if not args.generator.is_file():
         print(f"skipped: no corpus generator at {args.generator} (it lives in ../shared/tools beside the project)")
         return 0
     rows = []
     with tempfile.TemporaryDirectory(prefix="kg-bench-remote-") as tmp:
-        for n in (int(d) for d in args.docs.split(",")):
+        if args.out is not None:  # a build made already (by bench_build --keep): push and time it only
+            documents = sum(1 for _ in (args.out.parent / args.out.name.replace("out-", "cv-")).glob("*.md"))
+            rows.append(bench_built(args.out, Path(tmp), {"documents": documents, "build_seconds": "-",
+                                                          "commands": []}))
+        for n in (int(d) for d in args.docs.split(",") if args.out is None):
             rows.append(bench_size(n, args.seed, Path(tmp)))
     table = markdown(rows)
     print("\n" + table)
