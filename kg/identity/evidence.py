@@ -14,6 +14,7 @@ from kg.identity.clusters import Cluster
 from kg.identity.coauthors import coauthor_groups
 from kg.identity.decisions import PendingDecision
 from kg.identity.keys import name_variants
+from kg.identity.labmates import beside_both_owners, coauthor_keys, owner_keys
 from kg.identity.mentions import TWICE, Listing, Mentions, Node, by_document_key
 from kg.identity.names import block_keys, is_full_name, names_compatible, one_candidate
 
@@ -181,11 +182,16 @@ class Passes:
         one person: two owners, one owner's two documents, a declared owner, a person who moved."""
         links: dict[tuple[int, int], int] = defaultdict(int)
         alone: dict[tuple[int, int], set[int]] = {}  # the cores whose document lists every linking work for them
+        owned: set[tuple[int, int]] = set()  # linked by a work that prints the name beside both documents' owners
         for root, found in cores.items():
             distinct = sorted({self.cl.find(c): c for c in sorted(found)}.values())
+            members = self.cl.members[self.cl.find(root)]
             for a, b in zip(distinct, distinct[1:], strict=False):
                 links[(a, b)] += 1
                 alone[(a, b)] = alone.get((a, b), {a, b}) & sole[root]
+                if (a, b) not in owned and beside_both_owners(self.nodes, self.m.owner_of, members,
+                                                               self.nodes[a].document, self.nodes[b].document):
+                    owned.add((a, b))
         owner = {d: self.cl.find(o) for d, o in self.m.owner_of.items()}
         for a, b in sorted(links, key=lambda ab: not (ab[0] in self.owner_nodes and ab[1] in self.owner_nodes)):
             da, db = self.nodes[a].document, self.nodes[b].document
@@ -200,12 +206,22 @@ class Passes:
             left = self._left_for(a, b)
             moved = left is not None and (left in alone[(a, b)] and (full or links[(a, b)] >= 2)
                                           or full and links[(a, b)] >= 2)
-            if an_owner or same_owner or moved or links[(a, b)] >= MIN_LINKS:
+            lab_mate = (a, b) in owned and not both_owners and self._common_coauthor(a, b)
+            if an_owner or same_owner or moved or lab_mate or links[(a, b)] >= MIN_LINKS:
                 rule = ("the owners of two documents that list the same works" if both_owners else
                         "a document's owner, named on their own work in another document's list" if an_owner else
                         "one name among the co-authors of one person's two documents" if same_owner else
+                        "one name beside both owners on a work both documents list, with a co-author in common"
+                        if lab_mate else
                         f"one name, {links[(a, b)]} works listed by both documents: a person who moved")
                 self.join(a, b, rule, f"{self.nodes[a].name} ({da}) = {self.nodes[b].name} ({db})")
+
+    def _common_coauthor(self, a: int, b: int) -> bool:
+        """Whether cores *a* and *b* (of two documents) have a co-author in common besides both owners."""
+        da, db = self.nodes[a].document, self.nodes[b].document
+        owners = owner_keys(self.nodes, self.m.owner_of, da, db)
+        return bool(coauthor_keys(self.nodes, self.cl.members[self.cl.find(a)], da, owners)
+                    & coauthor_keys(self.nodes, self.cl.members[self.cl.find(b)], db, owners))
 
     def within_documents(self) -> None:
         """In one document, a variant ("J. Doe", "John A. Doe") is the one compatible name beside it.

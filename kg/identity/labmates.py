@@ -1,0 +1,40 @@
+"""Lab mates in the CVs of one lab: one name beside both owners on a work both CVs list.
+
+Two CVs list a work their owners wrote together; a co-author of it whom each CV also names on
+works of its own (each document's core of that name) is, in both, the person the owners write
+with: one person, where the two cores also have a co-author in common besides the owners (on
+works each CV lists alone). Group lists without an owner (a department's bibliography) never
+give this evidence: there a shared work says nothing of who the member of the same name is.
+"""
+
+from __future__ import annotations
+
+from kg.identity.mentions import Node
+from kg.identity.names import block_keys
+
+
+def beside_both_owners(nodes: list[Node], owner_of: dict[str, int], members: list[int], da: str, db: str) -> bool:
+    """Whether a mention among *members*, in document *da* or *db*, is printed on a work beside
+    the owners of both documents (their names in the same author list).
+
+    >>> nodes = [Node(i, d, (k,), {k: 1}) for i, (d, k) in enumerate([("a", "ann"), ("b", "bo"),
+    ...                                                                ("a", "cy"), ("a", "ann"), ("a", "bo")])]
+    >>> nodes[2].context = {3, 4}
+    >>> beside_both_owners(nodes, {"a": 0, "b": 1}, [2], "a", "b"), beside_both_owners(nodes, {"a": 0}, [2], "a", "b")
+    (True, False)
+    """
+    if da not in owner_of or db not in owner_of:
+        return False
+    want = {nodes[owner_of[da]].key, nodes[owner_of[db]].key}
+    return any(want <= {nodes[c].key for c in nodes[i].context} for i in members if nodes[i].document in (da, db))
+
+
+def coauthor_keys(nodes: list[Node], members: list[int], document: str, leave_out: set[str]) -> set[str]:
+    """The co-authors (``family|initial`` block keys) of *members* in *document*, but *leave_out*."""
+    return {k for i in members if nodes[i].document == document for c in nodes[i].context
+            for k in block_keys(nodes[c].name)} - leave_out
+
+
+def owner_keys(nodes: list[Node], owner_of: dict[str, int], *documents: str) -> set[str]:
+    """The block keys of the owners of *documents*."""
+    return {k for d in documents if d in owner_of for k in block_keys(nodes[owner_of[d]].name)}
