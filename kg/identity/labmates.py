@@ -9,6 +9,9 @@ give this evidence: there a shared work says nothing of who the member of the sa
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from kg.identity.coauthors import coauthor_groups
 from kg.identity.mentions import Node
 from kg.identity.names import block_keys
 
@@ -29,12 +32,27 @@ def beside_both_owners(nodes: list[Node], owner_of: dict[str, int], members: lis
     return any(want <= {nodes[c].key for c in nodes[i].context} for i in members if nodes[i].document in (da, db))
 
 
-def coauthor_keys(nodes: list[Node], members: list[int], document: str, leave_out: set[str]) -> set[str]:
-    """The co-authors (``family|initial`` block keys) of *members* in *document*, but *leave_out*."""
-    return {k for i in members if nodes[i].document == document for c in nodes[i].context
-            for k in block_keys(nodes[c].name)} - leave_out
+def coauthor_keys(nodes: list[Node], members: list[int], document: str, leave_out: set[str],
+                  not_on: set[str]) -> set[str]:
+    """The co-authors (``family|initial`` block keys) of *members* in *document*, but *leave_out*,
+    on works whose title keys are not in *not_on*."""
+    return {k for i in members if nodes[i].document == document and not nodes[i].titles & not_on
+            for c in nodes[i].context for k in block_keys(nodes[c].name)} - leave_out
 
 
 def owner_keys(nodes: list[Node], owner_of: dict[str, int], *documents: str) -> set[str]:
     """The block keys of the owners of *documents*."""
     return {k for d in documents if d in owner_of for k in block_keys(nodes[owner_of[d]].name)}
+
+
+def owner_work_groups(nodes: list[Node], owner_of: dict[str, int], of_doc_key: dict[tuple[str, tuple], list[int]],
+                      years: dict[int, int]) -> Iterator[tuple[str, list[list[int]]]]:
+    """Per document with an owner and per name (not the owner's): the mentions printed beside the
+    owner on a work, in groups of one person each (:func:`~kg.identity.coauthors.coauthor_groups`)."""
+    for (doc, key), ids in of_doc_key.items():
+        owner = owner_of.get(doc)
+        if owner is None or key == nodes[owner].key or key[0] == "@":
+            continue
+        beside = [i for i in ids if any(nodes[c].key == nodes[owner].key for c in nodes[i].context)]
+        if len(beside) > 1:
+            yield doc, coauthor_groups(nodes, beside, years)
