@@ -14,7 +14,14 @@ from kg.identity.clusters import Cluster
 from kg.identity.coauthors import coauthor_groups
 from kg.identity.decisions import PendingDecision
 from kg.identity.keys import name_variants
-from kg.identity.labmates import beside_both_owners, coauthor_keys, owner_keys, owner_work_groups
+from kg.identity.labmates import (
+    beside_both_owners,
+    coauthor_keys,
+    cv_documents,
+    lab_mates,
+    owner_keys,
+    owner_work_groups,
+)
 from kg.identity.mentions import TWICE, Listing, Mentions, Node, by_document_key
 from kg.identity.names import block_keys, is_full_name, names_compatible, one_candidate
 
@@ -80,8 +87,23 @@ class Passes:
     def owner_works(self) -> None:
         """In a CV, one name on works its owner co-wrote is one person, on works other documents list
         too (unless its co-authors fall into disjoint groups): every work a CV lists is its owner's."""
-        for doc, groups in owner_work_groups(self.nodes, self.m.owner_of, self.of_doc_key, self._years()):
-            self._join_groups(doc, groups, "one name on the works of one CV's owner")
+        for doc, groups in owner_work_groups(self.nodes, self._cv_owners(), self.of_doc_key, self._years()):
+            kept = [g for g in (self._unclaimed(doc, g) for g in groups) if g]
+            self._join_groups(doc, kept, "one name on the works of one CV's owner")
+
+    def _unclaimed(self, doc: str, group: list[int]) -> list[int]:
+        """The mentions of *group* whose cluster holds no other document's core of the name (a guest
+        namesake a group lists a shared work for), and of those that do, the one cluster if only one."""
+        claimed: dict[int, int] = {}
+        free = []
+        for i in group:
+            r = self.cl.find(i)
+            if any((d, self.nodes[i].key) in self.core and self.cl.find(self.core[(d, self.nodes[i].key)]) == r
+                   for d in self.cl.documents[r] if d != doc):
+                claimed.setdefault(r, i)
+            else:
+                free.append(i)
+        return free + list(claimed.values()) if len(claimed) <= 1 else free
 
     def _join_groups(self, doc: str, groups: list[list[int]], rule: str) -> None:
         """Join each group's mentions; the groups themselves are kept apart (co-authors in disjoint groups)."""
@@ -204,7 +226,7 @@ class Passes:
                 alone[(a, b)] = alone.get((a, b), {a, b}) & sole[root]
             for k, a in enumerate(distinct[:MAX_CORES]):  # every pair: a work four CVs list links four cores
                 for b in distinct[k + 1:MAX_CORES]:
-                    if (a, b) not in owned and beside_both_owners(self.nodes, self.m.owner_of, members,
+                    if (a, b) not in owned and beside_both_owners(self.nodes, self._cv_owners(), members,
                                                                    self.nodes[a].document, self.nodes[b].document):
                         owned.add((a, b))
         owner = {d: self.cl.find(o) for d, o in self.m.owner_of.items()}
@@ -275,6 +297,13 @@ class Passes:
                                                     f"initials fit {len(fits)} names in one document: never merged",
                                                     f"{n.name} fits {', '.join(names)}", (n.document,),
                                                     related=tuple(o.id for o in fits)))
+
+    def _cv_owners(self) -> dict[str, int]:
+        """The owners of CVs (see :func:`~kg.identity.labmates.cv_documents`), built once."""
+        if not hasattr(self, "_cvs"):
+            cvs = cv_documents(self.nodes, self.m.owner_of, self.m.listings)
+            self._cvs = {d: o for d, o in self.m.owner_of.items() if d in cvs}
+        return self._cvs
 
     def _years(self) -> dict[int, int]:
         """Node -> the year of its work, built once, on the first question that needs it."""
@@ -358,10 +387,13 @@ class Passes:
                 by_owner = mine is not None and self.cl.find(mine) in via and any(
                     self.cl.find(owners.get(d, mine)) == self.cl.find(mine) for d in self.cl.documents[other]
                     if d in owners and d != n.document)
-                if (len(via) >= MIN_SHARED or by_owner) and not self.cl.refusal(other, n.id):
+                lab = not by_owner and lab_mates(self.cl, self._cv_owners(), n, other, via)
+                if (len(via) >= MIN_SHARED or by_owner or lab) and not self.cl.refusal(other, n.id):
                     names = sorted(self.nodes[r].name for r in via)
                     merged += self.join(other, n.id, "same name and co-authors already known to be one person "
-                                        "in both documents" if not by_owner else
+                                        "in both documents" if not (by_owner or lab) else
+                                        "same name in two CVs whose owners write together, with a co-author in "
+                                        "common besides them" if lab else
                                         "same name, connected to the owner of both documents",
                                         f"{self.nodes[other].name} = {n.name}; both with {', '.join(names[:3])}")
                     me = self.cl.find(n.id)

@@ -9,11 +9,17 @@ give this evidence: there a shared work says nothing of who the member of the sa
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator
 
+from kg.identity.clusters import Cluster
 from kg.identity.coauthors import coauthor_groups
-from kg.identity.mentions import Node
+from kg.identity.mentions import Listing, Node
 from kg.identity.names import block_keys
+
+# A document whose owner is printed on this share of its works (with co-authors) is a CV: every work
+# it lists is its owner's. A group's list names its head on most works, not on all.
+CV_SHARE = 0.9
 
 
 def beside_both_owners(nodes: list[Node], owner_of: dict[str, int], members: list[int], da: str, db: str) -> bool:
@@ -45,6 +51,18 @@ def owner_keys(nodes: list[Node], owner_of: dict[str, int], *documents: str) -> 
     return {k for d in documents if d in owner_of for k in block_keys(nodes[owner_of[d]].name)}
 
 
+def cv_documents(nodes: list[Node], owner_of: dict[str, int], listings: list[Listing]) -> set[str]:
+    """The documents whose owner is printed on nearly every work they list (:data:`CV_SHARE`): CVs,
+    not a group's list whose head a reader took for its owner."""
+    works: dict[str, int] = defaultdict(int)
+    owned: dict[str, int] = defaultdict(int)
+    for x in listings:
+        if x.document in owner_of and len(x.authors) > 1:
+            works[x.document] += 1
+            owned[x.document] += any(nodes[a].key == nodes[owner_of[x.document]].key for a in x.authors)
+    return {d for d, n in works.items() if owned[d] >= CV_SHARE * n}
+
+
 def owner_work_groups(nodes: list[Node], owner_of: dict[str, int], of_doc_key: dict[tuple[str, tuple], list[int]],
                       years: dict[int, int]) -> Iterator[tuple[str, list[list[int]]]]:
     """Per document with an owner and per name (not the owner's): the mentions printed beside the
@@ -56,3 +74,17 @@ def owner_work_groups(nodes: list[Node], owner_of: dict[str, int], of_doc_key: d
         beside = [i for i in ids if any(nodes[c].key == nodes[owner].key for c in nodes[i].context)]
         if len(beside) > 1:
             yield doc, coauthor_groups(nodes, beside, years)
+
+
+def lab_mates(cl: Cluster, cv_owners: dict[str, int], n: Node, other: int, via: set[int]) -> bool:
+    """Whether *n* (in a CV) and the cluster *other* are lab mates: *other* is in a CV whose owner the
+    CV of *n* names as a co-author, and they share a co-author (clusters *via*) besides both owners."""
+    mine = cv_owners.get(n.document)
+    if mine is None:
+        return False
+    for d in cl.documents[cl.find(other)]:
+        theirs = cv_owners.get(d)
+        if d != n.document and theirs is not None and n.document in cl.documents[cl.find(theirs)]:
+            if via - {cl.find(mine), cl.find(theirs)}:
+                return True
+    return False
