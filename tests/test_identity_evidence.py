@@ -71,3 +71,36 @@ def test_names_compatible_and_blocks():
     assert names_compatible("X.-B. Xie", "Xiao-Yan Xie") is None
     # Every compatible pair shares a block: candidates are found by lookup, not by comparing all pairs.
     assert block_keys("T.-H. Liao") & block_keys("Liao Tianhua")
+
+
+def cv(path: str, owner: str, *works: Work) -> Document:
+    return Document(path, "markdown", "0", Profile(owner, Span(path, 1, 1)), facts=list(works))
+
+
+def test_a_lab_mate_in_two_cvs_of_one_lab_is_one_person_and_a_stranger_of_that_name_is_not():
+    # Ann Lee's and Bo Chen's CVs both list the two papers they wrote with Mei Zhou (shared works,
+    # 2020 and 2021), and each lists two papers of its own with her (2019 and 2022; Kai Sun on one of
+    # each). Each CV has a core "Mei Zhou" (its own papers); the cores' years overlap (2019-2022 in
+    # both), so this is no person who moved from one group to the other, and before the lab-mate rule
+    # the shared papers fitted two cores and were kept apart. Now: one name beside both owners on a
+    # work both CVs list, with a co-author in common (Kai Sun) on papers that do not link them -> one
+    # person over eight mentions. Dan Wu's CV prints a "Mei Zhou" with Lin Ma only: no shared work or
+    # co-author, so a second person, listed as possibly the same.
+    shared = [("Kernel Fusion for Vector Search", "2020"), ("Elastic Caches in Practice", "2021")]
+    own = {"cv-a.md": [("Adaptive Stream Joins", "2019", "Kai Sun"), ("Tiered Memory Pools", "2022", "Rui Gao")],
+           "cv-b.md": [("Sparse Index Tuning", "2019", "Kai Sun"), ("Batch Schedulers", "2022", "Yan Hu")]}
+    a = cv("cv-a.md", "Ann Lee", *(work("cv-a.md", 3 + i, t, "Ann Lee", "Mei Zhou", "Bo Chen", year=y)
+                                   for i, (t, y) in enumerate(shared)),
+           *(work("cv-a.md", 9 + i, t, "Ann Lee", "Mei Zhou", o, year=y) for i, (t, y, o) in enumerate(own["cv-a.md"])))
+    b = cv("cv-b.md", "Bo Chen", *(work("cv-b.md", 3 + i, t, "Bo Chen", "Ann Lee", "Mei Zhou", year=y)
+                                   for i, (t, y) in enumerate(shared)),
+           *(work("cv-b.md", 9 + i, t, "Bo Chen", o, "Mei Zhou", year=y) for i, (t, y, o) in enumerate(own["cv-b.md"])))
+    c = cv("cv-c.md", "Dan Wu", work("cv-c.md", 3, "Quantum Noise Models", "Dan Wu", "Mei Zhou", "Lin Ma"),
+           work("cv-c.md", 5, "Noise-Aware Compilers", "Dan Wu", "Lin Ma"))
+    res = resolve([a, b, c])
+    mei = {res.person("Mei Zhou", t, d) for d in own for t in [t for t, _ in shared] + [t for t, _, _ in own[d]]}
+    assert len(mei) == 1
+    assert res.person("Mei Zhou", "Quantum Noise Models", "cv-c.md") not in mei
+    assert any(d.merged and "beside both owners" in d.rule for d in res.decisions)
+    # 9 people: Ann Lee, Bo Chen, Kai Sun, Rui Gao, Yan Hu, Dan Wu, Lin Ma and the two Mei Zhous
+    assert len(res.people) == 9

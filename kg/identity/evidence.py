@@ -14,6 +14,14 @@ from kg.identity.clusters import Cluster
 from kg.identity.coauthors import coauthor_groups
 from kg.identity.decisions import PendingDecision
 from kg.identity.keys import name_variants
+from kg.identity.labmates import (
+    beside_both_owners,
+    coauthor_keys,
+    cv_documents,
+    lab_mates,
+    owner_keys,
+    owner_work_groups,
+)
 from kg.identity.mentions import TWICE, Listing, Mentions, Node, by_document_key
 from kg.identity.names import block_keys, is_full_name, names_compatible, one_candidate
 
@@ -28,6 +36,8 @@ MIN_SHARED = 1_000_000  # off: on crowded data even three shared co-authors join
 # frequent guest namesake co-writes five too (100k: precision 0.9895 with it, 0.9909 without); a move
 # is told by the old group listing the new works for that name alone (see ``_link_cores``).
 MIN_LINKS = 1_000_000
+# The cores of one name that one shared work links, compared pairwise for lab mates (the first few only).
+MAX_CORES = 8
 
 
 class Passes:
@@ -64,7 +74,8 @@ class Passes:
         owner_key = {d: self.nodes[o].key for d, o in self.m.owner_of.items()}
         self.core: dict[tuple[str, tuple], int] = {}
         self.owner_nodes = set(self.m.owner_of.values())
-        for (doc, key), ids in by_document_key(self.m).items():
+        self.of_doc_key = by_document_key(self.m)
+        for (doc, key), ids in self.of_doc_key.items():
             owner = self.m.owner_of[doc] if key == owner_key.get(doc) else None
             local = sorted((i for i in ids if i not in shared or i == owner), key=lambda i: i != owner)
             if not local:
@@ -72,10 +83,35 @@ class Passes:
             # the owner's name is the owner throughout the document: a CV is about one person
             groups = [local] if owner is not None else coauthor_groups(self.nodes, local, self._years())
             self.core[(doc, key)] = groups[0][0]
-            for group in groups:
-                for i in group[1:]:
-                    self.join(group[0], i, "the same name in one document", f"{self.nodes[i].name} in {doc}")
-            for group in groups[1:]:
+            self._join_groups(doc, groups, "the same name in one document")
+
+    def owner_works(self) -> None:
+        """In a CV, one name on works its owner co-wrote is one person, on works other documents list
+        too (unless its co-authors fall into disjoint groups): every work a CV lists is its owner's."""
+        for doc, groups in owner_work_groups(self.nodes, self._cv_owners(), self.of_doc_key, self._years()):
+            kept = [g for g in (self._unclaimed(doc, g) for g in groups) if g]
+            self._join_groups(doc, kept, "one name on the works of one CV's owner")
+
+    def _unclaimed(self, doc: str, group: list[int]) -> list[int]:
+        """The mentions of *group* whose cluster holds no other document's core of the name (a guest
+        namesake a group lists a shared work for), and of those that do, the one cluster if only one."""
+        claimed: dict[int, int] = {}
+        free = []
+        for i in group:
+            r = self.cl.find(i)
+            if any((d, self.nodes[i].key) in self.core and self.cl.find(self.core[(d, self.nodes[i].key)]) == r
+                   for d in self.cl.documents[r] if d != doc):
+                claimed.setdefault(r, i)
+            else:
+                free.append(i)
+        return free + list(claimed.values()) if len(claimed) <= 1 else free
+
+    def _join_groups(self, doc: str, groups: list[list[int]], rule: str) -> None:
+        """Join each group's mentions; the groups themselves are kept apart (co-authors in disjoint groups)."""
+        for group in groups:
+            for i in group[1:]:
+                self.join(group[0], i, rule, f"{self.nodes[i].name} in {doc}")
+        for group in groups[1:]:
                 a, b = groups[0][0], group[0]
                 self.log.append(PendingDecision(
                     "person", a, False, "one name in one document, kept apart: co-authors in disjoint groups",
@@ -182,13 +218,21 @@ class Passes:
         one person: two owners, one owner's two documents, a declared owner, a person who moved."""
         links: dict[tuple[int, int], int] = defaultdict(int)
         alone: dict[tuple[int, int], set[int]] = {}  # the cores whose document lists every linking work for them
+        owned: set[tuple[int, int]] = set()  # linked by a work that prints the name beside both documents' owners
         for root, found in cores.items():
             distinct = sorted({self.cl.find(c): c for c in sorted(found)}.values())
+            members = self.cl.members[self.cl.find(root)]
             for a, b in zip(distinct, distinct[1:], strict=False):
                 links[(a, b)] += 1
                 alone[(a, b)] = alone.get((a, b), {a, b}) & sole[root]
+            for k, a in enumerate(distinct[:MAX_CORES]):  # every pair: a work four CVs list links four cores
+                for b in distinct[k + 1:MAX_CORES]:
+                    if (a, b) not in owned and beside_both_owners(self.nodes, self._cv_owners(), members,
+                                                                   self.nodes[a].document, self.nodes[b].document):
+                        owned.add((a, b))
         owner = {d: self.cl.find(o) for d, o in self.m.owner_of.items()}
-        for a, b in sorted(links, key=lambda ab: not (ab[0] in self.owner_nodes and ab[1] in self.owner_nodes)):
+        for a, b in sorted(set(links) | owned,
+                           key=lambda ab: (not (ab[0] in self.owner_nodes and ab[1] in self.owner_nodes), ab)):
             da, db = self.nodes[a].document, self.nodes[b].document
             same_owner = da in owner and db in owner and self.cl.find(owner[da]) == self.cl.find(owner[db])
             both_owners = a in self.owner_nodes and b in self.owner_nodes
@@ -199,14 +243,26 @@ class Passes:
             # two works between full names are enough without the old group listing them for this name
             full = is_full_name(self.nodes[a].name) and is_full_name(self.nodes[b].name)
             left = self._left_for(a, b)
-            moved = left is not None and (left in alone[(a, b)] and (full or links[(a, b)] >= 2)
+            moved = left is not None and (left in alone.get((a, b), ()) and (full or links[(a, b)] >= 2)
                                           or full and links[(a, b)] >= 2)
-            if an_owner or same_owner or moved or links[(a, b)] >= MIN_LINKS:
+            lab_mate = (a, b) in owned and not both_owners and self._common_coauthor(a, b)
+            if an_owner or same_owner or moved or lab_mate or links[(a, b)] >= MIN_LINKS:
                 rule = ("the owners of two documents that list the same works" if both_owners else
                         "a document's owner, named on their own work in another document's list" if an_owner else
                         "one name among the co-authors of one person's two documents" if same_owner else
+                        "one name beside both owners on a work both documents list, with a co-author in common"
+                        if lab_mate else
                         f"one name, {links[(a, b)]} works listed by both documents: a person who moved")
                 self.join(a, b, rule, f"{self.nodes[a].name} ({da}) = {self.nodes[b].name} ({db})")
+
+    def _common_coauthor(self, a: int, b: int) -> bool:
+        """Whether the name of cores *a* and *b* (of two documents) has a co-author in common besides both
+        owners, on works one document lists and the other does not (not the works that link them)."""
+        da, db = self.nodes[a].document, self.nodes[b].document
+        owners = owner_keys(self.nodes, self.m.owner_of, da, db)
+        ia, ib = self.of_doc_key[(da, self.nodes[a].key)], self.of_doc_key[(db, self.nodes[b].key)]
+        both = {t for i in ia for t in self.nodes[i].titles} & {t for i in ib for t in self.nodes[i].titles}
+        return bool(coauthor_keys(self.nodes, ia, da, owners, both) & coauthor_keys(self.nodes, ib, db, owners, both))
 
     def within_documents(self) -> None:
         """In one document, a variant ("J. Doe", "John A. Doe") is the one compatible name beside it.
@@ -242,6 +298,13 @@ class Passes:
                                                     f"initials fit {len(fits)} names in one document: never merged",
                                                     f"{n.name} fits {', '.join(names)}", (n.document,),
                                                     related=tuple(o.id for o in fits)))
+
+    def _cv_owners(self) -> dict[str, int]:
+        """The owners of CVs (see :func:`~kg.identity.labmates.cv_documents`), built once."""
+        if not hasattr(self, "_cvs"):
+            cvs = cv_documents(self.nodes, self.m.owner_of, self.m.listings)
+            self._cvs = {d: o for d, o in self.m.owner_of.items() if d in cvs}
+        return self._cvs
 
     def _years(self) -> dict[int, int]:
         """Node -> the year of its work, built once, on the first question that needs it."""
@@ -325,10 +388,13 @@ class Passes:
                 by_owner = mine is not None and self.cl.find(mine) in via and any(
                     self.cl.find(owners.get(d, mine)) == self.cl.find(mine) for d in self.cl.documents[other]
                     if d in owners and d != n.document)
-                if (len(via) >= MIN_SHARED or by_owner) and not self.cl.refusal(other, n.id):
+                lab = not by_owner and lab_mates(self.cl, self._cv_owners(), n, other, via)
+                if (len(via) >= MIN_SHARED or by_owner or lab) and not self.cl.refusal(other, n.id):
                     names = sorted(self.nodes[r].name for r in via)
                     merged += self.join(other, n.id, "same name and co-authors already known to be one person "
-                                        "in both documents" if not by_owner else
+                                        "in both documents" if not (by_owner or lab) else
+                                        "same name in two CVs whose owners write together, with a co-author in "
+                                        "common besides them" if lab else
                                         "same name, connected to the owner of both documents",
                                         f"{self.nodes[other].name} = {n.name}; both with {', '.join(names[:3])}")
                     me = self.cl.find(n.id)

@@ -130,6 +130,7 @@ def run_passes(passes: Passes, curation: Curation) -> None:
     passes.shared_works()
     passes.shared_identifiers()
     passes.attach_listed(shared)
+    passes.owner_works()
     passes.same_organizations()
     for _ in range(4):
         if not passes.shared_context():
