@@ -240,3 +240,16 @@ def test_refusals_are_one_line_without_secrets(pushed, server, monkeypatch):
     monkeypatch.setenv("KG_STORE_PASSWORD", "s3cret")
     answer = run_kg("profile", "Nobody Atall", "--store", closed)
     assert "s3cret" not in answer.stdout + answer.stderr
+
+
+def test_the_switch_moves_graphs_a_few_dozen_a_request():
+    # Regression: 1,001 MOVEs in one update request (1,000 generated CVs) was one transaction that
+    # Oxigraph's server had not finished after the client's ten minutes. 60 staged graphs with
+    # 25 a request: the "switching" mark, then 25 + 25 + 10 moves, then the new pointer.
+    from kg.remote.push import MOVES_PER_REQUEST, _switch
+
+    staged = {f"https://kg.example/id/source/cv-{n}": f"https://kg.example/staging/b/{n}" for n in range(60)}
+    steps = _switch("b", staged, None)
+    moves = [s.count("MOVE SILENT") for s in steps]
+    assert MOVES_PER_REQUEST == 25 and moves == [0, 25, 25, 10, 0]
+    assert '"switching"' in steps[0] and '"b"' in steps[-1]  # the mark first, the new build id last

@@ -3,9 +3,9 @@
 The graphs of the build in ``out/store`` (the merged view, one graph per source document, the
 ontology) are loaded in batches of N-Triples (``INSERT DATA``, standard SPARQL 1.1 Update) into
 new staging graphs whose names hold a fresh build id, while readers go on seeing the old build.
-Then three update requests switch: the first marks the pointer "switching", the second moves each
-staging graph onto its real name (``MOVE``) and drops the old build's graphs that the new one no
-longer has, the third points at the new build. Readers check the pointer around every query (see
+Then update requests switch: the first marks the pointer "switching", the next ones move each
+staging graph onto its real name (``MOVE``, a few dozen graphs a request) and drop the old build's
+graphs that the new one no longer has, the last points at the new build. Readers check the pointer around every query (see
 :mod:`kg.remote.store`), so they get answers from the old build or the new one, never a mix.
 A push that fails before the switch leaves the server's current graphs as they were; its
 staging graphs are listed in a pending graph, which the next push drops.
@@ -131,16 +131,23 @@ def _chunks(quads, size: int):
         yield _Chunk("".join(lines), len(lines))
 
 
+#: Graphs moved (or dropped) per update request in the switch: one request for a thousand documents'
+#: graphs was one transaction that Oxigraph's server did not finish in ten minutes.
+MOVES_PER_REQUEST = 25
+
+
 def _switch(build_id: str, staged: dict[str, str], old: Build | None) -> list[str]:
-    """Three update requests: mark the pointer switching; move the staging graphs in and drop what the
-    new build no longer has; point at the new build and forget the pending list. Readers wait while the
-    pointer says switching, and ask again when it changed under them, so the requests need not be one
-    transaction (Virtuoso does not see a graph written earlier in the same request as Oxigraph does)."""
+    """The update requests of the switch: mark the pointer switching; move the staging graphs in and
+    drop what the new build no longer has, :data:`MOVES_PER_REQUEST` graphs a request; point at the
+    new build and forget the pending list. Readers wait while the pointer says switching, and ask
+    again when it changed under them, so the requests need not be one transaction (Virtuoso does not
+    see a graph written earlier in the same request as Oxigraph does)."""
     sources = [g for g in staged if g != MERGED_GRAPH]
     gone = sorted(set(old.graphs) - set(sources)) if old is not None else []
-    moves = [f"MOVE SILENT GRAPH <{staging}> TO GRAPH <{target}>" for target, staging in staged.items()]
+    steps = [f"MOVE SILENT GRAPH <{staging}> TO GRAPH <{target}>" for target, staging in staged.items()]
+    steps += [f"DROP SILENT GRAPH <{g}>" for g in gone]
     return [pointer_update(SWITCHING, old.graphs if old is not None else ()),
-            " ;\n".join(moves + [f"DROP SILENT GRAPH <{g}>" for g in gone]),
+            *(" ;\n".join(steps[i:i + MOVES_PER_REQUEST]) for i in range(0, len(steps), MOVES_PER_REQUEST)),
             " ;\n".join([pointer_update(build_id, sources), f"DROP SILENT GRAPH <{PENDING_GRAPH}>"])]
 
 
