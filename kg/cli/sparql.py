@@ -207,7 +207,7 @@ def neutral_results(data: bytes, fmt: str) -> bytes:
     import csv
     import io
 
-    from kg.outputs.export import neutral_cell
+    from kg.outputs.cells import neutral_cell
 
     text = data.decode("utf-8")
     if fmt == "tsv":  # TSV cells are RDF terms (<iri>, "literal"): only a bare one can start a formula

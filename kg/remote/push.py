@@ -5,8 +5,9 @@ ontology) are loaded in batches of N-Triples (``INSERT DATA``, standard SPARQL 1
 new staging graphs whose names hold a fresh build id, while readers go on seeing the old build.
 Then update requests switch: the first marks the pointer "switching", the next ones move each
 staging graph onto its real name (``MOVE``, a few dozen graphs a request) and drop the old build's
-graphs that the new one no longer has, the last points at the new build. Readers check the pointer around every query (see
-:mod:`kg.remote.store`), so they get answers from the old build or the new one, never a mix.
+graphs that the new one no longer has, the last points at the new build. Readers check the
+pointer around every query (see :mod:`kg.remote.store`), so they get answers from the old build or
+the new one, never a mix.
 A push that fails before the switch leaves the server's current graphs as they were; its
 staging graphs are listed in a pending graph, which the next push drops.
 """
