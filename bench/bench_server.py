@@ -24,6 +24,7 @@ import urllib.request
 from pathlib import Path
 
 from bench.bench_sparql import build_store
+from kg.outputs.workers import QUICK_WORKERS
 
 KG = str(Path(sys.executable).parent / "kg")
 QUICK = [
@@ -68,7 +69,7 @@ def main(argv=None) -> int:
     parser.add_argument("--quads", type=int, default=20_000)
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--queries", type=int, default=50)
-    parser.add_argument("--workers", type=int, default=2, help="kg serve --workers")
+    parser.add_argument("--workers", type=int, default=QUICK_WORKERS, help="kg serve --workers (its default)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         quads, _, _ = build_store(args.quads, Path(folder))

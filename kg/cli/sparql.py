@@ -10,6 +10,7 @@ import click
 from kg.cli.output import output_path, store_option
 from kg.errors import UsageError
 from kg.files import write_atomic
+from kg.outputs.workers import QUICK_WORKERS
 
 #: SPARQL Update's operations: an update starts with one of these after its prologue.
 _UPDATE = re.compile(
@@ -143,7 +144,7 @@ def query(query, binds, fmt, out_dir, output, allow_federation, store):
               help="Seconds a query may run before it is stopped (HTTP 503).")
 @click.option("--max-results", default=100_000, show_default=True, type=click.IntRange(min=1),
               help="Most rows or triples an answer may have (more: HTTP 500 asking for a LIMIT).")
-@click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64),
+@click.option("--workers", default=QUICK_WORKERS, show_default=True, type=click.IntRange(1, 64),
               help="Worker processes for quick queries (each query runs in its own process).")
 @click.option("--long-queries", default=2, show_default=True, type=click.IntRange(0, 64),
               help="Queries that may run past 1 s at once, in workers of their own; "

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kg.outputs.negotiation import SERVICE_FORMATS, formats_for
-from kg.outputs.workers import QueryStopped, WorkerPool
+from kg.outputs.workers import QUICK_WORKERS, QueryStopped, WorkerPool
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 MAX_REQUEST_BYTES = 1 << 20
@@ -99,7 +99,7 @@ class Build:
 class Limits:
     timeout: float = 30.0
     max_results: int = 100_000
-    workers: int = 2
+    workers: int = QUICK_WORKERS
     long_queries: int = 2
     memory_mb: int = 1024
     allow_federation: bool = False

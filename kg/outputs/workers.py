@@ -162,6 +162,11 @@ def death_message(exitcode: int | None, memory_mb: int) -> str:
     return f"the query's worker ended unexpectedly (exit status {exitcode}); the server goes on; try again"
 
 
+#: Worker processes for quick queries by default. Four on two cores, not two: with two, a quick query
+#: waits behind another's answer being sent, and 20 clients saw a p99 of 150-210 ms instead of 55-76 ms.
+QUICK_WORKERS = 4
+
+
 class WorkerPool:
     """Worker processes that each hold the store open read-only and answer one query at a time.
 
@@ -177,7 +182,7 @@ class WorkerPool:
         Memory each worker may take beyond what it holds once started.
     """
 
-    def __init__(self, store_path: str | Path, size: int = 2, *, long_slots: int = 2,
+    def __init__(self, store_path: str | Path, size: int = QUICK_WORKERS, *, long_slots: int = 2,
                  memory_mb: int = 1024, quick_seconds: float = 1.0):
         self.store_path = str(store_path)
         self.memory_mb = memory_mb
