@@ -89,12 +89,17 @@ def test_every_read_command_prints_the_embedded_stores_bytes(pushed, server, arg
 
 
 def test_commands_that_write_files_write_the_same_bytes(pushed, server, tmp_path):
+    assert_same_files(pushed, server.query, tmp_path)
+
+
+def assert_same_files(out, endpoint: str, tmp_path) -> None:
+    """Every command of WRITERS writes the same bytes from the built store in *out* and from *endpoint*."""
     for args, name in WRITERS:
         files = {}
-        for where, extra in (("embedded", ()), ("remote", ("--store", server.query))):
+        for where, extra in (("embedded", ()), ("remote", ("--store", endpoint))):
             folder = tmp_path / where
             folder.mkdir(exist_ok=True)
-            result = run_kg(*[a.format(dir=folder) for a in args], "--out", pushed, *extra)
+            result = run_kg(*[a.format(dir=folder) for a in args], "--out", out, *extra)
             assert result.returncode == 0, (args, result.stderr)
             files[where] = (folder / name).read_bytes()
         assert files["remote"] == files["embedded"], args
@@ -166,23 +171,10 @@ def test_a_rebuild_while_a_reader_queries_gives_one_builds_answers(pushed, tmp_p
         # the variant adds 40 triples to the merged view and 40 in a new source graph
         assert new == (old[0] + 40, old[1] + 40)
         push_store(old_dir, server.query, server.update)
-        answers, stop = [], threading.Event()
-
-        def read():
-            reader = RemoteStore(server.query)
-            while not stop.is_set():
-                answers.append(_count(reader))
-                time.sleep(0.01)
-
-        thread = threading.Thread(target=read)
-        thread.start()
-        try:
-            for store_dir in (new_dir, old_dir, new_dir):  # three switches under the reader, in small batches
-                push_store(store_dir, server.query, server.update, batch=2000)
-        finally:
-            stop.set()
-            thread.join()
-        assert set(answers) == {old, new}, set(answers) - {old, new}  # both builds seen, nothing else
+        # three switches under the reader, in small batches
+        answers = answers_while(server.query, [lambda d=d: push_store(d, server.query, server.update, batch=2000)
+                                               for d in (new_dir, old_dir, new_dir)])
+        assert answers == {old, new}, answers - {old, new}  # both builds seen, nothing else
         assert _count(RemoteStore(server.query)) == new
         # the old build's extra graph is gone and no staging graph is left behind
         graphs = {r["g"].value for r in RemoteStore(server.query).select(
@@ -240,6 +232,27 @@ def test_refusals_are_one_line_without_secrets(pushed, server, monkeypatch):
     monkeypatch.setenv("KG_STORE_PASSWORD", "s3cret")
     answer = run_kg("profile", "Nobody Atall", "--store", closed)
     assert "s3cret" not in answer.stdout + answer.stderr
+
+
+def answers_while(endpoint: str, pushes) -> set:
+    """The counts a reader of *endpoint* saw, asking every 10 ms, while *pushes* ran one after another."""
+    answers, stop = [], threading.Event()
+
+    def read():
+        reader = RemoteStore(endpoint)
+        while not stop.is_set():
+            answers.append(_count(reader))
+            time.sleep(0.01)
+
+    thread = threading.Thread(target=read)
+    thread.start()
+    try:
+        for push in pushes:
+            push()
+    finally:
+        stop.set()
+        thread.join()
+    return set(answers)
 
 
 def test_the_switch_moves_graphs_a_few_dozen_a_request():

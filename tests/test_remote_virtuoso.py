@@ -5,14 +5,11 @@ rebuild under a reader, and a one-line refusal without credentials. Skips where 
 from __future__ import annotations
 
 import os
-import threading
-import time
 
 import pyoxigraph
 import pytest
-from conftest import run_kg
 from sparql_servers import start_virtuoso
-from test_remote_store import COMMANDS, WRITERS, _count, _variant, same
+from test_remote_store import COMMANDS, _count, _variant, answers_while, assert_same_files, same
 
 from kg.errors import UserError
 from kg.remote.push import push_store
@@ -47,37 +44,16 @@ def test_every_read_command_prints_the_embedded_stores_bytes(virtuoso, seeds_out
 
 
 def test_commands_that_write_files_write_the_same_bytes(virtuoso, seeds_out, tmp_path):
-    for args, name in WRITERS:
-        files = {}
-        for where, extra in (("embedded", ()), ("remote", ("--store", virtuoso.query))):
-            folder = tmp_path / where
-            folder.mkdir(exist_ok=True)
-            result = run_kg(*[a.format(dir=folder) for a in args], "--out", seeds_out, *extra)
-            assert result.returncode == 0, (args, result.stderr)
-            files[where] = (folder / name).read_bytes()
-        assert files["remote"] == files["embedded"], args
+    assert_same_files(seeds_out, virtuoso.query, tmp_path)
 
 
 def test_a_rebuild_while_a_reader_queries_gives_one_builds_answers(virtuoso, seeds_out, tmp_path):
     old_dir, new_dir = seeds_out / "store", _variant(seeds_out / "store", tmp_path / "variant")
     old, new = (_count(pyoxigraph.Store.read_only(str(d))) for d in (old_dir, new_dir))
-    answers, stop = [], threading.Event()
-
-    def read():
-        reader = RemoteStore(virtuoso.query)
-        while not stop.is_set():
-            answers.append(_count(reader))
-            time.sleep(0.01)
-
-    thread = threading.Thread(target=read)
-    thread.start()
-    try:
-        for store_dir in (new_dir, old_dir):  # Virtuoso's switch is three requests, not one transaction
-            push_store(store_dir, virtuoso.query, virtuoso.update, virtuoso.gsp)
-    finally:
-        stop.set()
-        thread.join()
-    assert set(answers) <= {old, new} and old in answers, set(answers) - {old, new}
+    # Virtuoso's switch is several requests, not one transaction
+    answers = answers_while(virtuoso.query, [lambda d=d: push_store(d, virtuoso.query, virtuoso.update, virtuoso.gsp)
+                                             for d in (new_dir, old_dir)])
+    assert answers <= {old, new} and old in answers, answers - {old, new}
     assert _count(RemoteStore(virtuoso.query)) == old
 
 

@@ -99,7 +99,12 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _NOT_IN_IRI = frozenset('<>"{}|^`\\ \t\r\n')
 
 
-def _skip_string(query: str, i: int) -> int:
+def skip_string(query: str, i: int) -> int:
+    """The index just past the SPARQL string literal that starts at ``query[i]`` (any of its four quotes).
+
+    >>> skip_string('"a \\\\" b" x', 0)  # a string with an escaped quote inside
+    8
+    """
     quote = query[i:i + 3] if query[i:i + 3] in ("'''", '"""') else query[i]
     i += len(quote)
     while i < len(query) and not query.startswith(quote, i):
@@ -115,7 +120,7 @@ def _scan(query: str) -> tuple[int, set[str]]:
     while i < n:
         c = query[i]
         if c in "'\"":
-            i = _skip_string(query, i)
+            i = skip_string(query, i)
         elif c == "#":
             end = query.find("\n", i)
             i = n if end < 0 else end + 1

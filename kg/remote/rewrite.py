@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from kg.query.sparql import skip_string
+
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _NOT_IN_IRI = frozenset('<>"{}|^`\\ \t\r\n')
 
@@ -51,7 +53,7 @@ def _where_brace(query: str) -> int | None:
     while i < n:
         c = query[i]
         if c in "'\"":
-            i = _skip_string(query, i)
+            i = skip_string(query, i)
             continue
         if c == "#":
             end = query.find("\n", i)
@@ -82,11 +84,3 @@ def _where_brace(query: str) -> int | None:
             continue
         i += 1
     return first
-
-
-def _skip_string(query: str, i: int) -> int:
-    quote = query[i:i + 3] if query[i:i + 3] in ("'''", '"""') else query[i]
-    i += len(quote)
-    while i < len(query) and not query.startswith(quote, i):
-        i += 2 if query[i] == "\\" else 1
-    return i + len(quote)
