@@ -27,15 +27,6 @@ from kg.identity.names import block_keys, is_full_name, names_compatible, one_ca
 
 # A name and a co-author shared by more mentions than this say little more; the rest are not compared.
 MAX_POSTING = 30
-# Co-authors known to be one person in both documents that join one name without an owner between them.
-MIN_SHARED = 1_000_000  # off: on crowded data even three shared co-authors join namesakes
-
-
-# Works listed by two documents, each with one name that is each document's core of that name: from
-# this many on, the two cores were taken for one person who moved. Off: on the crowded corpora a
-# frequent guest namesake co-writes five too (100k: precision 0.9895 with it, 0.9909 without); a move
-# is told by the old group listing the new works for that name alone (see ``_link_cores``).
-MIN_LINKS = 1_000_000
 # The cores of one name that one shared work links, compared pairwise for lab mates (the first few only).
 MAX_CORES = 8
 
@@ -112,11 +103,11 @@ class Passes:
             for i in group[1:]:
                 self.join(group[0], i, rule, f"{self.nodes[i].name} in {doc}")
         for group in groups[1:]:
-                a, b = groups[0][0], group[0]
-                self.log.append(PendingDecision(
-                    "person", a, False, "one name in one document, kept apart: co-authors in disjoint groups",
-                    f"{self.nodes[a].name} with {self._coauthors(groups[0])} vs {self.nodes[b].name} with "
-                    f"{self._coauthors(group)} in {doc}", (doc,), related=(b,)))
+            a, b = groups[0][0], group[0]
+            self.log.append(PendingDecision(
+                "person", a, False, "one name in one document, kept apart: co-authors in disjoint groups",
+                f"{self.nodes[a].name} with {self._coauthors(groups[0])} vs {self.nodes[b].name} with "
+                f"{self._coauthors(group)} in {doc}", (doc,), related=(b,)))
 
     def _coauthors(self, group: list[int]) -> str:
         names = sorted({self.nodes[c].name for i in group for c in self.nodes[i].context})
@@ -246,7 +237,8 @@ class Passes:
             moved = left is not None and (left in alone.get((a, b), ()) and (full or links[(a, b)] >= 2)
                                           or full and links[(a, b)] >= 2)
             lab_mate = (a, b) in owned and not both_owners and self._common_coauthor(a, b)
-            if an_owner or same_owner or moved or lab_mate or links[(a, b)] >= MIN_LINKS:
+            # a count of linking works alone never does: a frequent guest namesake co-writes five too
+            if an_owner or same_owner or moved or lab_mate:
                 rule = ("the owners of two documents that list the same works" if both_owners else
                         "a document's owner, named on their own work in another document's list" if an_owner else
                         "one name among the co-authors of one person's two documents" if same_owner else
@@ -389,12 +381,11 @@ class Passes:
                     self.cl.find(owners.get(d, mine)) == self.cl.find(mine) for d in self.cl.documents[other]
                     if d in owners and d != n.document)
                 lab = not by_owner and lab_mates(self.cl, self._cv_owners(), n, other, via)
-                if (len(via) >= MIN_SHARED or by_owner or lab) and not self.cl.refusal(other, n.id):
+                # co-authors alone never join (on crowded data even three shared ones join namesakes)
+                if (by_owner or lab) and not self.cl.refusal(other, n.id):
                     names = sorted(self.nodes[r].name for r in via)
-                    merged += self.join(other, n.id, "same name and co-authors already known to be one person "
-                                        "in both documents" if not (by_owner or lab) else
-                                        "same name in two CVs whose owners write together, with a co-author in "
-                                        "common besides them" if lab else
+                    merged += self.join(other, n.id, "same name in two CVs whose owners write together, with a "
+                                        "co-author in common besides them" if lab else
                                         "same name, connected to the owner of both documents",
                                         f"{self.nodes[other].name} = {n.name}; both with {', '.join(names[:3])}")
                     me = self.cl.find(n.id)
