@@ -65,7 +65,7 @@ def commands(people: dict[str, str], tmp: Path) -> list[tuple[str, list[str], st
     ]
 
 
-def bench_size(n: int, seed: int, base: Path) -> dict:
+def bench_size(n: int, seed: int, base: Path, push_only: bool = False) -> dict:
     data, out = base / f"cv-{n}", base / f"out-{n}"
     subprocess.run([sys.executable, str(GENERATOR), str(data), str(n), str(seed)], capture_output=True, check=True)
     built = run(KG + ["build", str(data), "--out", str(out), "--no-validate"])
@@ -74,11 +74,12 @@ def bench_size(n: int, seed: int, base: Path) -> dict:
         row["error"] = built["stderr"].strip().splitlines()[-1:] or [f"exit {built['status']}"]
         print(f"  {n} CVs: the build failed: {row['error']}", flush=True)
         return row
-    return bench_built(out, base, row)
+    return bench_built(out, base, row, push_only)
 
 
-def bench_built(out: Path, base: Path, row: dict) -> dict:
-    """Push the build in *out* to a new local Oxigraph server and time every command both ways."""
+def bench_built(out: Path, base: Path, row: dict, push_only: bool = False) -> dict:
+    """Push the build in *out* to a new local Oxigraph server (twice: the second push finds every graph
+    unchanged) and time every command both ways (unless *push_only*)."""
     n = row["documents"]
     proc, query, update, gsp = start_server(base / f"server-{n}")
     try:
@@ -89,8 +90,13 @@ def bench_built(out: Path, base: Path, row: dict) -> dict:
         row.update(push_seconds=round(time.perf_counter() - started, 2), triples=pushed.triples)
         print(f"  {n} CVs: build {row['build_seconds']} s, push {row['push_seconds']} s ({pushed.triples:,} triples)",
               flush=True)
+        started = time.perf_counter()
+        again = push_store(out / "store", query, update, gsp)  # the same build again: digests only, nothing sent
+        row.update(repush_seconds=round(time.perf_counter() - started, 2), repush_triples=again.triples)
+        print(f"  {n} CVs: the same build pushed again in {row['repush_seconds']} s ({again.triples:,} triples sent)",
+              flush=True)
         people = people_to_ask(out)
-        for label, args, written in commands(people, base):
+        for label, args, written in commands(people, base) if not push_only else ():
             times, outputs = {}, {}
             for where, extra in (("embedded", []), ("server", ["--store", query])):
                 result = run(KG + [a.format(where) for a in args] + ["--out", str(out)] + extra, timeout=3600)
@@ -109,9 +115,9 @@ def bench_built(out: Path, base: Path, row: dict) -> dict:
 
 
 def markdown(rows: list[dict]) -> str:
-    lines = ["| CVs | build s | push s | triples |", "| ---: | ---: | ---: | ---: |"]
-    lines += [f"| {r['documents']} | {r['build_seconds']} | {r.get('push_seconds', '-')} | {r.get('triples', 0):,} |"
-              for r in rows]
+    lines = ["| CVs | build s | push s | triples | same build again s |", "| ---: | ---: | ---: | ---: | ---: |"]
+    lines += [f"| {r['documents']} | {r['build_seconds']} | {r.get('push_seconds', '-')} | {r.get('triples', 0):,} "
+              f"| {r.get('repush_seconds', '-')} |" for r in rows]
     for r in rows:
         lines += ["", f"{r['documents']} CVs: each command (a new process, start-up included)", "",
                   "| command | embedded s | server s | same output |", "| --- | ---: | ---: | --- |"]
@@ -126,6 +132,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--generator", type=Path, default=GENERATOR)
     parser.add_argument("--out", type=Path, help="time a build made already (e.g. bench_build --keep DIR: DIR/out-1000)")
+    parser.add_argument("--push-only", action="store_true", help="time the pushes, not the commands")
     args = parser.parse_args(argv)
     if not args.generator.is_file():
         print(f"skipped: no corpus generator at {args.generator} (it lives in ../shared/tools beside the project)")
@@ -135,9 +142,9 @@ def main(argv=None) -> int:
         if args.out is not None:  # a build made already (by bench_build --keep): push and time it only
             documents = sum(1 for _ in (args.out.parent / args.out.name.replace("out-", "cv-")).glob("*.md"))
             rows.append(bench_built(args.out, Path(tmp), {"documents": documents, "build_seconds": "-",
-                                                          "commands": []}))
+                                                          "commands": []}, args.push_only))
         for n in (int(d) for d in args.docs.split(",") if args.out is None):
-            rows.append(bench_size(n, args.seed, Path(tmp)))
+            rows.append(bench_size(n, args.seed, Path(tmp), args.push_only))
     table = markdown(rows)
     print("\n" + table)
     RESULTS.mkdir(parents=True, exist_ok=True)

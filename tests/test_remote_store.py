@@ -17,7 +17,7 @@ from conftest import DATA, run_kg
 from sparql_servers import free_port, start_oxigraph
 
 from kg.errors import UserError
-from kg.remote.layout import MERGED_GRAPH
+from kg.remote.layout import MERGED, PENDING_GRAPH
 from kg.remote.push import push_store
 from kg.remote.store import RemoteStore
 
@@ -147,11 +147,14 @@ def _count(store) -> tuple[int, int]:
 
 
 def _variant(store_dir: Path, target: Path) -> Path:
-    """A copy of the store at *store_dir* with 40 more triples in the default graph and a new named graph."""
+    """A copy of the store at *store_dir* with 40 more triples in the default graph, a new named graph
+    of 40, and one more triple in the first source graph (which a push must then move in)."""
     source = pyoxigraph.Store.read_only(str(store_dir))
     copy = pyoxigraph.Store(str(target))
     copy.extend(source)
     extra = pyoxigraph.NamedNode("https://kg.example/id/source/extra")
+    first = min(source.named_graphs(), key=lambda g: g.value)
+    copy.add(pyoxigraph.Quad(first, pyoxigraph.NamedNode("https://kg.example/ns#name"), pyoxigraph.Literal("y"), first))
     for i in range(40):
         copy.add(pyoxigraph.Quad(pyoxigraph.NamedNode(f"https://kg.example/id/x/{i}"),
                                  pyoxigraph.NamedNode("https://kg.example/ns#name"), pyoxigraph.Literal(f"x{i}")))
@@ -168,19 +171,41 @@ def test_a_rebuild_while_a_reader_queries_gives_one_builds_answers(pushed, tmp_p
         old_dir, new_dir = pushed / "store", _variant(pushed / "store", tmp_path / "variant")
         old = _count(pyoxigraph.Store.read_only(str(old_dir)))
         new = _count(pyoxigraph.Store.read_only(str(new_dir)))
-        # the variant adds 40 triples to the merged view and 40 in a new source graph
-        assert new == (old[0] + 40, old[1] + 40)
+        # the variant adds 40 triples to the merged view, 40 in a new source graph and 1 in an old one
+        assert new == (old[0] + 40, old[1] + 41)
         push_store(old_dir, server.query, server.update)
-        # three switches under the reader, in small batches
+        # three switches under the reader, in small batches: each moves the changed source graph in
         answers = answers_while(server.query, [lambda d=d: push_store(d, server.query, server.update, batch=2000)
                                                for d in (new_dir, old_dir, new_dir)])
         assert answers == {old, new}, answers - {old, new}  # both builds seen, nothing else
         assert _count(RemoteStore(server.query)) == new
-        # the old build's extra graph is gone and no staging graph is left behind
+        # one merged view (the old builds' are dropped), the extra graph, no staging or pending graph left
         graphs = {r["g"].value for r in RemoteStore(server.query).select(
             "SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }")}
-        assert "https://kg.example/id/source/extra" in graphs and MERGED_GRAPH in graphs
-        assert not [g for g in graphs if "/graph/staging/" in g]
+        assert "https://kg.example/id/source/extra" in graphs
+        assert len([g for g in graphs if g.startswith(MERGED)]) == 1
+        assert not [g for g in graphs if "/graph/staging/" in g] and PENDING_GRAPH not in graphs
+    finally:
+        server.stop()
+
+
+def test_a_push_sends_only_what_changed(pushed, tmp_path):
+    server = start_oxigraph(tmp_path / "db")
+    try:
+        old_dir, new_dir = pushed / "store", _variant(pushed / "store", tmp_path / "variant")
+        store = pyoxigraph.Store.read_only(str(old_dir))
+        merged, graphs = len(list(store.quads_for_pattern(None, None, None, pyoxigraph.DefaultGraph()))), sorted(
+            store.named_graphs(), key=lambda g: g.value)
+        first = push_store(old_dir, server.query, server.update)
+        assert (first.triples, first.unchanged) == (len(store), 0)  # everything, on an empty server
+        again = push_store(old_dir, server.query, server.update)
+        assert (again.triples, again.unchanged) == (0, len(graphs) + 1)  # the same build: nothing sent
+        changed = push_store(new_dir, server.query, server.update)
+        # the new merged view (40 more), the new graph (40) and the first source graph (1 more)
+        first_graph = len(list(store.quads_for_pattern(None, None, None, graphs[0])))
+        assert changed.triples == (merged + 40) + 40 + (first_graph + 1)
+        assert changed.unchanged == len(graphs) - 1  # all source graphs but the first
+        assert _count(RemoteStore(server.query)) == _count(pyoxigraph.Store.read_only(str(new_dir)))
     finally:
         server.stop()
 
@@ -226,7 +251,9 @@ def test_refusals_are_one_line_without_secrets(pushed, server, monkeypatch):
     # the query endpoint does not take updates: the push says where to send them
     with pytest.raises(UserError) as read_only:
         push_store(pushed / "store", server.query)
-    assert "does not take this push (HTTP 415)" in str(read_only.value) and "--store-update" in str(read_only.value)
+    # (the build is on the server already, so the first write is the switch to a new build id)
+    assert "does not take this switch to the new build (HTTP 415)" in str(read_only.value)
+    assert "--store-update" in str(read_only.value)
     # a password from the environment is sent only to the server, never printed
     monkeypatch.setenv("KG_STORE_USER", "ann")
     monkeypatch.setenv("KG_STORE_PASSWORD", "s3cret")
@@ -257,12 +284,44 @@ def answers_while(endpoint: str, pushes) -> set:
 
 def test_the_switch_moves_graphs_a_few_dozen_a_request():
     # Regression: 1,001 MOVEs in one update request (1,000 generated CVs) was one transaction that
-    # Oxigraph's server had not finished after the client's ten minutes. 60 staged graphs with
+    # Oxigraph's server had not finished after the client's ten minutes. 60 changed graphs with
     # 25 a request: the "switching" mark, then 25 + 25 + 10 moves, then the new pointer.
-    from kg.remote.push import MOVES_PER_REQUEST, _switch
+    from kg.remote.layout import Build, merged_graph
+    from kg.remote.push import MOVES_PER_REQUEST, _switch, plan_push
 
-    staged = {f"https://kg.example/id/source/cv-{n}": f"https://kg.example/staging/b/{n}" for n in range(60)}
-    steps = _switch("b", staged, None)
+    names = [f"https://kg.example/id/source/cv-{n}" for n in range(60)]
+    old = Build("a", tuple(names), merged_graph("a"), {**dict.fromkeys(names, "0"), merged_graph("a"): "m"})
+    plan = plan_push("b", "m", dict.fromkeys(names, "1"), old)  # every graph changed, the merged view not
+    steps = _switch(plan, old)
     moves = [s.count("MOVE SILENT") for s in steps]
     assert MOVES_PER_REQUEST == 25 and moves == [0, 25, 25, 10, 0]
     assert '"switching"' in steps[0] and '"b"' in steps[-1]  # the mark first, the new build id last
+
+
+def test_a_push_moves_no_graph_it_can_write_where_readers_do_not_look():
+    # Regression: the 1,000-CV push moved the 2.7M-triple merged view (and every source graph) in the
+    # switch; Oxigraph's server grew past 4 GB and did not finish. The old build "a" lists s:a, s:b,
+    # s:gone; the new one has s:a unchanged (digest 1), s:b changed (2 -> 3), s:c new (no digest asked),
+    # and a changed merged view (m0 -> m1).
+    from kg.remote.layout import Build, merged_graph
+    from kg.remote.push import _switch, plan_push
+
+    old = Build("a", ("s:a", "s:b", "s:gone"), merged_graph("a"),
+                {"s:a": "1", "s:b": "2", "s:gone": "9", merged_graph("a"): "m0"})
+    plan = plan_push("b", "m1", {"s:a": "1", "s:b": "3", "s:c": None}, old)
+    # only s:b goes through a staging graph; the merged view and s:c are loaded under their own names
+    assert plan.written() == [merged_graph("b"), "https://kg.example/id/graph/staging/b/0", "s:c"]
+    assert list(plan.moves.values()) == ["s:b"] and plan.unchanged == 1
+    steps = _switch(plan, old)
+    assert sum(s.count("MOVE SILENT") for s in steps) == 1
+    # after the pointer names the new build, the old merged view and s:gone are dropped
+    pointer = next(i for i, s in enumerate(steps) if '"b"' in s)
+    dropped = " ".join(steps[pointer + 1:])
+    assert f"DROP SILENT GRAPH <{merged_graph('a')}>" in dropped and "DROP SILENT GRAPH <s:gone>" in dropped
+    # the same build pushed again writes nothing, moves nothing, and keeps the merged view's name
+    now = Build("b", ("s:a", "s:b", "s:c"), merged_graph("b"), {"s:a": "1", "s:b": "3", "s:c": "4", merged_graph("b"): "m1"})
+    again = plan_push("c", "m1", {"s:a": "1", "s:b": "3", "s:c": "4"}, now)
+    assert again.written() == [] and again.unchanged == 4 and again.garbage == [] and again.merged == merged_graph("b")
+    # a build caught switching (a push died moving graphs in) has no digest kg can trust
+    caught = plan_push("d", "m1", {"s:a": "1"}, Build("switching", ("s:a",), merged_graph("b"), {"s:a": "1"}))
+    assert list(caught.moves.values()) == ["s:a"]

@@ -1,36 +1,48 @@
 """``kg build --store URL``: push a built graph to a SPARQL server, replaced as a set.
 
-The graphs of the build in ``out/store`` (the merged view, one graph per source document, the
-ontology) are loaded in batches of N-Triples (``INSERT DATA``, standard SPARQL 1.1 Update) into
-new staging graphs whose names hold a fresh build id, while readers go on seeing the old build.
-Then update requests switch: the first marks the pointer "switching", the next ones move each
-staging graph onto its real name (``MOVE``, a few dozen graphs a request) and drop the old build's
-graphs that the new one no longer has, the last points at the new build. Readers check the
-pointer around every query (see :mod:`kg.remote.store`), so they get answers from the old build or
-the new one, never a mix.
-A push that fails before the switch leaves the server's current graphs as they were; its
-staging graphs are listed in a pending graph, which the next push drops.
+Readers of the server see only the graphs the current build lists (:mod:`kg.remote.layout`), so
+a push writes what it can where readers do not look, under the final names, and moves nothing it
+does not have to:
+
+- the merged view goes to a new graph named for the build (skipped when the current build's
+  merged view has the same digest);
+- a source graph the current build does not list is loaded under its own name;
+- a source graph whose digest matches the current build's is left as it is;
+- only a source graph the current build lists with other content is loaded into a staging graph
+  and moved onto its name during the switch (``MOVE``, a few dozen graphs a request), while the
+  pointer says "switching" and readers wait.
+
+Loading uses batches of N-Triples (``INSERT DATA``, standard SPARQL 1.1 Update, or Graph Store
+Protocol POSTs). The last update request points at the new build; then the graphs the old build
+had and the new one has not (its merged view, documents gone) are dropped. Readers check the
+pointer around every query (see :mod:`kg.remote.store`), so they get answers from the old build
+or the new one, never a mix. Every graph a push writes outside the current build is first listed
+in a pending graph: a push that fails leaves the server's current build as it was, and the next
+push drops what it left.
 """
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import os
 import secrets
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pyoxigraph
 
 from kg.remote.http import N_TRIPLES, Endpoint, redact
 from kg.remote.layout import (
-    MERGED_GRAPH,
+    EMPTY_GRAPH,
     PENDING_GRAPH,
     PENDING_QUERY,
     STAGED,
     SWITCHING,
     Build,
+    merged_graph,
     pointer_update,
     staging_graph,
 )
@@ -38,6 +50,9 @@ from kg.remote.layout import (
 #: Triples per request (about 150 bytes each): INSERT DATA requests, or Graph Store Protocol POSTs.
 BATCH = int(os.environ.get("KG_STORE_BATCH", "2000"))
 GSP_BATCH = int(os.environ.get("KG_STORE_BATCH", "50000"))
+#: Graphs moved (or dropped) per update request: one request for a thousand documents' graphs was
+#: one transaction that Oxigraph's server did not finish in ten minutes.
+MOVES_PER_REQUEST = 25
 
 
 @dataclass
@@ -49,10 +64,76 @@ class Push:
     graphs: int
     triples: int
     seconds: float
+    unchanged: int = 0
 
     def summary(self) -> str:
-        return (f"pushed {self.triples:,} triples in {self.graphs} graphs to {redact(self.url)} "
-                f"(build {self.build}) in {self.seconds:.1f} s")
+        kept = f"; {self.unchanged} unchanged graphs left as they were" if self.unchanged else ""
+        return (f"pushed {self.triples:,} triples in {self.graphs - self.unchanged} graphs to {redact(self.url)} "
+                f"(build {self.build}{kept}) in {self.seconds:.1f} s")
+
+
+@dataclass
+class Plan:
+    """What a push writes where, decided from the server's current build and the digests of the
+    local graphs it has a digest for."""
+
+    build: str
+    merged: str
+    graphs: list[str] = field(default_factory=list)
+    #: (local graph, where it is loaded): the local default graph is the merged view.
+    loads: list[tuple[pyoxigraph.NamedNode | pyoxigraph.DefaultGraph, str]] = field(default_factory=list)
+    #: staging graph -> the source graph it replaces, at the switch
+    moves: dict[str, str] = field(default_factory=dict)
+    #: each graph of the new build (the merged one too) -> its digest; filled in as graphs are sent
+    digests: dict[str, str] = field(default_factory=dict)
+    unchanged: int = 0
+    #: graphs of the old build the new one does not list, dropped after the switch
+    garbage: list[str] = field(default_factory=list)
+
+    def written(self) -> list[str]:
+        """Every graph this push writes outside the current build."""
+        return [target for _, target in self.loads]
+
+
+def trusted_digests(old: Build | None) -> dict[str, str]:
+    """The digests of the server's current build that say what its graphs hold: none for a build
+    caught switching (an earlier push died moving graphs in, under the old digests)."""
+    return old.digests if old is not None and not old.switching else {}
+
+
+def plan_push(build_id: str, merged_digest: str | None, digests: dict[str, str | None], old: Build | None) -> Plan:
+    """Where each graph goes, given the server's current build *old* (None if it has none), the local
+    merged view's digest and each local named graph's digest (None where it was not computed: where
+    the server has no trusted digest to compare it with).
+
+    >>> old = Build("b1", ("s:a", "s:b"), merged_graph("b1"), {"s:a": "1", "s:b": "2", merged_graph("b1"): "m"})
+    >>> plan = plan_push("b2", "m", {"s:a": "1", "s:b": "3", "s:c": None}, old)
+    >>> plan.merged == merged_graph("b1"), plan.written(), list(plan.moves.values()), plan.unchanged
+    (True, ['https://kg.example/id/graph/staging/b2/0', 's:c'], ['s:b'], 2)
+    """
+    trusted = trusted_digests(old)
+    plan = Plan(build_id, merged_graph(build_id), sorted(digests))
+    if old is not None and merged_digest is not None and trusted.get(old.merged) == merged_digest:
+        plan.merged, plan.digests[old.merged] = old.merged, merged_digest
+        plan.unchanged += 1
+    else:
+        plan.loads.append((pyoxigraph.DefaultGraph(), plan.merged))
+    listed = set(old.graphs) if old is not None else set()
+    for graph, digest in sorted(digests.items()):
+        if digest is not None and trusted.get(graph) == digest:
+            plan.digests[graph] = digest
+            plan.unchanged += 1
+        elif graph in listed:
+            staging = staging_graph(build_id, len(plan.moves))
+            plan.moves[staging] = graph
+            plan.loads.append((pyoxigraph.NamedNode(graph), staging))
+        else:
+            plan.loads.append((pyoxigraph.NamedNode(graph), graph))
+    if old is not None:
+        plan.garbage = sorted(listed - set(digests))
+        if old.merged not in (plan.merged, EMPTY_GRAPH):
+            plan.garbage.append(old.merged)
+    return plan
 
 
 def push_store(store_dir: Path, query_url: str, update_url: str | None = None, gsp_url: str | None = None, *,
@@ -88,76 +169,117 @@ def push_store(store_dir: Path, query_url: str, update_url: str | None = None, g
     build_id = time.strftime("%Y%m%dT%H%M%S") + "-" + secrets.token_hex(4)
     old = reader.pointer(wait=False)
     _drop_pending(reader, writer)
-    sources = sorted((g.value for g in store.named_graphs()), key=str)
-    targets = [MERGED_GRAPH] + sources
-    staged = {target: staging_graph(build_id, n) for n, target in enumerate(targets)}
-    _update(writer, f"INSERT DATA {{ GRAPH <{PENDING_GRAPH}> {{ <{PENDING_GRAPH}> <{STAGED}> "
-                    + ", ".join(f"<{g}>" for g in staged.values()) + " } }", "push")
-    total = len(store)
-    bar = _bar(total, progress)
-    sent = 0
-    for target in targets:
-        graph = pyoxigraph.DefaultGraph() if target == MERGED_GRAPH else pyoxigraph.NamedNode(target)
-        for chunk in _chunks(store.quads_for_pattern(None, None, None, graph), batch):
-            if loader is not None:
-                loader.post(chunk.text.encode("utf-8"), N_TRIPLES, what="push", graph=staged[target])
-            else:
-                _update(writer, f"INSERT DATA {{ GRAPH <{staged[target]}> {{\n{chunk.text}}} }}", "push")
-            sent += chunk.count
-            if bar is not None:
-                bar.update(chunk.count)
-    if bar is not None:
-        bar.close()
-    for step in _switch(build_id, staged, old):
+    sources = sorted((g for g in store.named_graphs()), key=lambda g: g.value)
+    trusted = trusted_digests(old)  # a graph without one is sent, its digest computed as it goes
+    plan = plan_push(build_id,
+                     graph_digest(store, pyoxigraph.DefaultGraph()) if old is not None and old.merged in trusted
+                     else None,
+                     {g.value: graph_digest(store, g) if g.value in trusted else None for g in sources}, old)
+    if old is None:  # a first push: readers see an empty build until this one is whole
+        _update(writer, pointer_update(build_id + "-loading", EMPTY_GRAPH, (), {}), "push")
+    _prepare(writer, plan)
+    sent = _load(store, plan, writer, loader, batch, progress)
+    for step in _switch(plan, old):
         _update(writer, step, "switch to the new build")
     del store
-    return Push(query_url, build_id, len(targets), sent, time.monotonic() - started)
+    return Push(query_url, build_id, len(sources) + 1, sent, time.monotonic() - started, plan.unchanged)
 
 
-@dataclass
-class _Chunk:
-    text: str
-    count: int
+def graph_digest(store: pyoxigraph.Store, graph) -> str:
+    """A digest of one graph's content in *store*: the same for the same triples (Oxigraph lists a
+    graph in an order its content decides), so an unchanged graph is not sent again. A push
+    computes it as it sends a graph, and beforehand only for graphs the server has a digest of."""
+    digest = hashlib.sha256()
+    for data, _ in _batches(store, graph, GSP_BATCH):
+        digest.update(data)
+    return digest.hexdigest()[:32]
 
 
-def _chunks(quads, size: int):
-    """N-Triples text of *size* triples at a time."""
-    lines: list[str] = []
-    for quad in quads:
-        lines.append(f"{quad.subject} {quad.predicate} {quad.object} .\n")
-        if len(lines) >= size:
-            yield _Chunk("".join(lines), len(lines))
-            lines = []
-    if lines:
-        yield _Chunk("".join(lines), len(lines))
+def _batches(store: pyoxigraph.Store, graph, size: int):
+    """(N-Triples bytes, triple count) of *graph*, *size* triples at a time."""
+    quads = store.quads_for_pattern(None, None, None, graph)
+    while True:
+        triples = [quad.triple for quad in itertools.islice(quads, size)]
+        if not triples:
+            return
+        yield pyoxigraph.serialize(triples, format=pyoxigraph.RdfFormat.N_TRIPLES) or b"", len(triples)
 
 
-#: Graphs moved (or dropped) per update request in the switch: one request for a thousand documents'
-#: graphs was one transaction that Oxigraph's server did not finish in ten minutes.
-MOVES_PER_REQUEST = 25
+def _prepare(writer: Endpoint, plan: Plan) -> None:
+    """List the graphs the push writes as pending, and empty them (left by another loader)."""
+    written = plan.written()
+    if not written:
+        return
+    _update(writer, f"INSERT DATA {{ GRAPH <{PENDING_GRAPH}> {{ <{PENDING_GRAPH}> <{STAGED}> "
+                    + ", ".join(f"<{g}>" for g in written) + " } }", "push")
+    for step in _in_requests([f"DROP SILENT GRAPH <{g}>" for g in written if g not in plan.moves]):
+        _update(writer, step, "push")
 
 
-def _switch(build_id: str, staged: dict[str, str], old: Build | None) -> list[str]:
-    """The update requests of the switch: mark the pointer switching; move the staging graphs in and
-    drop what the new build no longer has, :data:`MOVES_PER_REQUEST` graphs a request; point at the
-    new build and forget the pending list. Readers wait while the pointer says switching, and ask
-    again when it changed under them, so the requests need not be one transaction (Virtuoso does not
-    see a graph written earlier in the same request as Oxigraph does)."""
-    sources = [g for g in staged if g != MERGED_GRAPH]
-    gone = sorted(set(old.graphs) - set(sources)) if old is not None else []
-    steps = [f"MOVE SILENT GRAPH <{staging}> TO GRAPH <{target}>" for target, staging in staged.items()]
-    steps += [f"DROP SILENT GRAPH <{g}>" for g in gone]
-    return [pointer_update(SWITCHING, old.graphs if old is not None else ()),
-            *(" ;\n".join(steps[i:i + MOVES_PER_REQUEST]) for i in range(0, len(steps), MOVES_PER_REQUEST)),
-            " ;\n".join([pointer_update(build_id, sources), f"DROP SILENT GRAPH <{PENDING_GRAPH}>"])]
+def _load(store, plan: Plan, writer: Endpoint, loader: Endpoint | None, batch: int, progress: bool) -> int:
+    """Send every graph the plan loads; the number of triples sent."""
+    total = sum(_count(store, graph) for graph, _ in plan.loads) if progress else 0
+    bar = _bar(total, progress)
+    sent = 0
+    for graph, target in plan.loads:
+        digest = hashlib.sha256()
+        for data, count in _batches(store, graph, batch):
+            digest.update(data)
+            if loader is not None:
+                loader.post(data, N_TRIPLES, what="push", graph=target)
+            else:
+                _update(writer, f"INSERT DATA {{ GRAPH <{target}> {{\n{data.decode('utf-8')}}} }}", "push")
+            sent += count
+            if bar is not None:
+                bar.update(count)
+        plan.digests[plan.moves.get(target, target)] = digest.hexdigest()[:32]
+    if bar is not None:
+        bar.close()
+    return sent
+
+
+def _count(store, graph) -> int:
+    return sum(1 for _ in store.quads_for_pattern(None, None, None, graph))
+
+
+def _switch(plan: Plan, old: Build | None) -> list[str]:
+    """The update requests of the switch.
+
+    With graphs to move: mark the pointer switching, then move them in, :data:`MOVES_PER_REQUEST` a
+    request. Then point at the new build and list the old build's leftovers as pending, in one
+    request; drop them, a few a request; forget the pending list. Readers wait while the pointer
+    says switching, and ask again when it changed under them, so the requests need not be one
+    transaction (Virtuoso does not see a graph written earlier in the same request as Oxigraph does).
+    """
+    steps = []
+    if plan.moves:
+        assert old is not None  # a graph is moved only onto a graph the old build lists
+        steps.append(pointer_update(SWITCHING, old.merged, old.graphs, old.digests))
+        steps += _in_requests([f"MOVE SILENT GRAPH <{staging}> TO GRAPH <{target}>"
+                               for staging, target in plan.moves.items()])
+    final = [pointer_update(plan.build, plan.merged, plan.graphs, plan.digests), f"DROP SILENT GRAPH <{PENDING_GRAPH}>"]
+    if plan.garbage:
+        final.append(f"INSERT DATA {{ GRAPH <{PENDING_GRAPH}> {{ <{PENDING_GRAPH}> <{STAGED}> "
+                     + ", ".join(f"<{g}>" for g in plan.garbage) + " } }")
+    steps.append(" ;\n".join(final))
+    if plan.garbage:
+        steps += _in_requests([f"DROP SILENT GRAPH <{g}>" for g in plan.garbage])
+        steps.append(f"DROP SILENT GRAPH <{PENDING_GRAPH}>")
+    return steps
+
+
+def _in_requests(operations: list[str]) -> list[str]:
+    """*operations* joined into update requests of :data:`MOVES_PER_REQUEST` each."""
+    return [" ;\n".join(operations[i:i + MOVES_PER_REQUEST]) for i in range(0, len(operations), MOVES_PER_REQUEST)]
 
 
 def _drop_pending(reader, writer: Endpoint) -> None:
-    """Drop the staging graphs of an earlier push that did not switch."""
+    """Drop the graphs an earlier push wrote outside the current build and did not finish with."""
     pending = sorted({r["graph"].value for r in reader.select(PENDING_QUERY)})
-    if pending:
-        _update(writer, " ;\n".join([f"DROP SILENT GRAPH <{g}>" for g in pending]
-                                    + [f"DROP SILENT GRAPH <{PENDING_GRAPH}>"]), "clean-up of a failed push")
+    if not pending:
+        return
+    for step in _in_requests([f"DROP SILENT GRAPH <{g}>" for g in pending] + [f"DROP SILENT GRAPH <{PENDING_GRAPH}>"]):
+        _update(writer, step, "clean-up of a failed push")
 
 
 def _update(endpoint: Endpoint, text: str, what: str) -> None:

@@ -24,7 +24,7 @@ import pyoxigraph
 
 from kg.errors import UserError
 from kg.remote.http import RESULTS_JSON, Endpoint, redact
-from kg.remote.layout import BUILD_QUERY, MERGED_GRAPH, POINTER_QUERY, SWITCHING, Build
+from kg.remote.layout import BUILD_QUERY, POINTER_QUERY, SWITCHING, Build
 from kg.remote.rewrite import standalone
 
 #: How long a reader waits for a push's switch to finish, in seconds.
@@ -70,9 +70,7 @@ class RemoteStore:
             rows = list(self.select(POINTER_QUERY))
             if not rows:
                 return None
-            ids = {r["build"].value for r in rows}
-            build = Build(ids.pop() if len(ids) == 1 else SWITCHING,
-                          tuple(sorted({r["graph"].value for r in rows if r["graph"]})))
+            build = _build_of(rows)
             if not build.switching or not wait:
                 return build
             if waited >= SWITCH_WAIT:
@@ -104,7 +102,7 @@ class RemoteStore:
         text = standalone(query, prefixes, bindings)
         if base_iri:
             text = f"BASE <{base_iri}> {text}"
-        asked = _explicit_dataset(default_graph, named_graphs)
+        asked = _explicit_dataset(default_graph, named_graphs, self.build)
         for _ in range(50):
             build = self.build
             params = asked if asked is not None else build.dataset() if build is not None else []
@@ -194,15 +192,29 @@ def _canonical_json(data: bytes) -> bytes:
     return json.dumps(results).encode("utf-8")
 
 
-def _explicit_dataset(default_graph, named_graphs) -> list[tuple[str, str]] | None:
-    """The protocol parameters for a dataset the caller chose, or None to use the current build's."""
+def _build_of(rows) -> Build:
+    """The build the pointer's rows (:data:`~kg.remote.layout.POINTER_QUERY`) describe."""
+    rows = list(rows)
+    ids = {r["build"].value for r in rows}
+    merged = {r["merged"].value for r in rows if r["merged"]}
+    digests = {r["graph"].value: r["digest"].value for r in rows if r["graph"] and r["digest"]}
+    digests |= {r["merged"].value: r["mergedDigest"].value for r in rows if r["merged"] and r["mergedDigest"]}
+    return Build(ids.pop() if len(ids) == 1 else SWITCHING,
+                 tuple(sorted({r["graph"].value for r in rows if r["graph"]})),
+                 *([merged.pop()] if len(merged) == 1 else []), digests=digests)
+
+
+def _explicit_dataset(default_graph, named_graphs, build: Build | None) -> list[tuple[str, str]] | None:
+    """The protocol parameters for a dataset the caller chose, or None to use the current build's;
+    the default graph is the build's merged view."""
     if not default_graph and not named_graphs:
         return None
 
     def iris(graphs):
         graphs = graphs if isinstance(graphs, (list, tuple)) else [graphs]
-        return [MERGED_GRAPH if isinstance(g, pyoxigraph.DefaultGraph) else getattr(g, "value", str(g))
-                for g in graphs]
+        # a server without kg's pointer has no name for its default graph: it is asked for by none
+        return [build.merged if isinstance(g, pyoxigraph.DefaultGraph) else getattr(g, "value", str(g))
+                for g in graphs if build is not None or not isinstance(g, pyoxigraph.DefaultGraph)]
 
     return ([("default-graph-uri", g) for g in iris(default_graph or [])]
             + [("named-graph-uri", g) for g in iris(named_graphs or [])])
