@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from kg.identity.clusters import Cluster
-from kg.identity.coauthors import coauthor_groups
+from kg.identity.crowded import CROWDED_APART, CrowdedNames, is_crowded
 from kg.identity.decisions import PendingDecision
 from kg.identity.keys import name_variants
 from kg.identity.labmates import (
@@ -31,7 +31,7 @@ MAX_POSTING = 30
 MAX_CORES = 8
 
 
-class Passes:
+class Passes(CrowdedNames):
     """The nodes, their clusters and the decisions logged, with one method per pass."""
 
     def __init__(self, mentions: Mentions, cluster: Cluster):
@@ -72,14 +72,14 @@ class Passes:
             if not local:
                 continue
             # the owner's name is the owner throughout the document: a CV is about one person
-            groups = [local] if owner is not None else coauthor_groups(self.nodes, local, self._years())
+            groups = [local] if owner is not None else self._person_groups(doc, local)
             self.core[(doc, key)] = groups[0][0]
             self._join_groups(doc, groups, "the same name in one document")
 
     def owner_works(self) -> None:
         """In a CV, one name on works its owner co-wrote is one person, on works other documents list
         too (unless its co-authors fall into disjoint groups): every work a CV lists is its owner's."""
-        for doc, groups in owner_work_groups(self.nodes, self._cv_owners(), self.of_doc_key, self._years()):
+        for doc, groups in owner_work_groups(self.nodes, self._cv_owners(), self.of_doc_key, self._person_groups):
             kept = [g for g in (self._unclaimed(doc, g) for g in groups) if g]
             self._join_groups(doc, kept, "one name on the works of one CV's owner")
 
@@ -90,8 +90,11 @@ class Passes:
         free = []
         for i in group:
             r = self.cl.find(i)
-            if any((d, self.nodes[i].key) in self.core and self.cl.find(self.core[(d, self.nodes[i].key)]) == r
-                   for d in self.cl.documents[r] if d != doc):
+            claims = {d for d in self.cl.documents[r] if d != doc and (d, self.nodes[i].key) in self.core
+                      and self.cl.find(self.core[(d, self.nodes[i].key)]) == r}
+            if claims - self._cv_owners().keys():
+                continue  # a group list's own member, its guest here: only another CV's core is the owner's lab mate
+            if claims:
                 claimed.setdefault(r, i)
             else:
                 free.append(i)
@@ -104,8 +107,9 @@ class Passes:
                 self.join(group[0], i, rule, f"{self.nodes[i].name} in {doc}")
         for group in groups[1:]:
             a, b = groups[0][0], group[0]
+            why = CROWDED_APART if is_crowded(self.nodes[a].name) else "co-authors in disjoint groups"
             self.log.append(PendingDecision(
-                "person", a, False, "one name in one document, kept apart: co-authors in disjoint groups",
+                "person", a, False, f"one name in one document, kept apart: {why}",
                 f"{self.nodes[a].name} with {self._coauthors(groups[0])} vs {self.nodes[b].name} with "
                 f"{self._coauthors(group)} in {doc}", (doc,), related=(b,)))
 
@@ -282,6 +286,8 @@ class Passes:
                 fits = _candidates(n, blocks)
                 if len(fits) == 1 and not (is_full_name(n.name) and not is_full_name(fits[0].name)):
                     o = fits[0]
+                    if self._crowded_apart(doc, n, o):
+                        continue
                     self.join(o.id, n.id, f"one document, {names_compatible(n.name, o.name)}",
                               f"{n.name} ~ {o.name} in {n.document}")
                 elif len(fits) > 1 and not is_full_name(n.name):
@@ -380,6 +386,7 @@ class Passes:
                 by_owner = mine is not None and self.cl.find(mine) in via and any(
                     self.cl.find(owners.get(d, mine)) == self.cl.find(mine) for d in self.cl.documents[other]
                     if d in owners and d != n.document)
+                by_owner = by_owner and not self._crowded_clusters_apart(other, n.id)
                 lab = not by_owner and lab_mates(self.cl, self._cv_owners(), n, other, via)
                 # co-authors alone never join (on crowded data even three shared ones join namesakes)
                 if (by_owner or lab) and not self.cl.refusal(other, n.id):

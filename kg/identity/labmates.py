@@ -10,10 +10,9 @@ give this evidence: there a shared work says nothing of who the member of the sa
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from kg.identity.clusters import Cluster
-from kg.identity.coauthors import coauthor_groups
 from kg.identity.mentions import Listing, Node
 from kg.identity.names import block_keys
 
@@ -64,16 +63,17 @@ def cv_documents(nodes: list[Node], owner_of: dict[str, int], listings: list[Lis
 
 
 def owner_work_groups(nodes: list[Node], owner_of: dict[str, int], of_doc_key: dict[tuple[str, tuple], list[int]],
-                      years: dict[int, int]) -> Iterator[tuple[str, list[list[int]]]]:
+                      person_groups: Callable[[str, list[int]], list[list[int]]],
+                      ) -> Iterator[tuple[str, list[list[int]]]]:
     """Per document with an owner and per name (not the owner's): the mentions printed beside the
-    owner on a work, in groups of one person each (:func:`~kg.identity.coauthors.coauthor_groups`)."""
+    owner on a work, in groups of one person each (*person_groups* of the document and the mentions)."""
     for (doc, key), ids in of_doc_key.items():
         owner = owner_of.get(doc)
         if owner is None or key == nodes[owner].key or key[0] == "@":
             continue
         beside = [i for i in ids if any(nodes[c].key == nodes[owner].key for c in nodes[i].context)]
         if len(beside) > 1:
-            yield doc, coauthor_groups(nodes, beside, years)
+            yield doc, person_groups(doc, beside)
 
 
 def lab_mates(cl: Cluster, cv_owners: dict[str, int], n: Node, other: int, via: set[int]) -> bool:
