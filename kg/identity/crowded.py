@@ -4,7 +4,7 @@
 given name or initial, nothing more) is held by so many people that a CV or a reading list printing
 it twice may well mean two of them. For such a name the document is not evidence enough: its
 mentions are one person where they have a co-author in common (besides the document's owner) or
-or two co-authors who write together elsewhere in the document (one circle of
+two co-authors who write together elsewhere in the document (one circle of
 colleagues), or where their works follow on in time (within :data:`GAP` years: one collaboration going on). A
 mention with neither, on a work of another time or of unknown year, is kept apart and listed as
 possibly the same. A rarer name ("Xipeng Qiu", "Peter J. Liu") keeps the document's word.
