@@ -123,12 +123,13 @@ MaxQueryCostEstimationTime = 400
 """
 
 
-def start_virtuoso(folder: Path) -> Server:
+def start_virtuoso(folder: Path, max_rows: int = 1_000_000) -> Server:
     """Debian's ``virtuoso-t`` in the foreground with its own database and ini in *folder*, on free ports.
 
     Reads go to ``/sparql``; writes to ``/sparql-auth`` (updates) and ``/sparql-graph-crud-auth``
     (the Graph Store Protocol), with HTTP digest authentication as ``dba`` (password ``dba`` in a new
-    database); ``Server.update`` is the update endpoint and ``Server.gsp`` the graph store.
+    database); ``Server.update`` is the update endpoint and ``Server.gsp`` the graph store. Answers
+    are cut at *max_rows* rows (``ResultSetMaxRows``).
     """
     program = shutil.which("virtuoso-t")
     if not program:
@@ -137,7 +138,8 @@ def start_virtuoso(folder: Path) -> Server:
     folder.mkdir(parents=True, exist_ok=True)
     http_port, sql_port = free_port(), free_port()
     ini = folder / "virtuoso.ini"
-    ini.write_text(VIRTUOSO_INI.format(dir=folder, sql_port=sql_port, http_port=http_port))
+    ini.write_text(VIRTUOSO_INI.format(dir=folder, sql_port=sql_port, http_port=http_port).replace(
+        "ResultSetMaxRows = 1000000", f"ResultSetMaxRows = {max_rows}"))
     log = open(folder / "stdout.log", "wb")
     process = subprocess.Popen([program, "+foreground", "+configfile", str(ini)], cwd=folder,
                                stdout=log, stderr=subprocess.STDOUT)

@@ -8,6 +8,7 @@ import os
 
 import pyoxigraph
 import pytest
+from conftest import run_kg
 from sparql_servers import start_virtuoso
 from test_remote_store import COMMANDS, _count, _variant, answers_while, assert_same_files, same
 
@@ -66,3 +67,23 @@ def test_writing_without_credentials_is_refused_in_one_line(virtuoso, seeds_out,
     assert "\n" not in message and "HTTP 401: not authorized" in message and "KG_STORE_USER" in message
     # nothing was written: the server still serves the seeds
     assert _count(RemoteStore(virtuoso.query)) == _count(pyoxigraph.Store.read_only(str(seeds_out / "store")))
+
+
+def test_an_answer_virtuoso_cuts_short_is_an_error_not_a_short_answer(seeds_out, tmp_path, monkeypatch):
+    # Virtuoso cuts every answer at ResultSetMaxRows and says so only in a header: here 100 rows, and
+    # the seeds' merged view has 3,195 triples, so a query for all of them would print 100 rows as if
+    # that were all. The projections' tables, read in pages of 10,000 rows, would be cut too.
+    server = start_virtuoso(tmp_path / "db", max_rows=100)
+    monkeypatch.setenv("KG_STORE_USER", DBA["KG_STORE_USER"])
+    monkeypatch.setenv("KG_STORE_PASSWORD", DBA["KG_STORE_PASSWORD"])
+    try:
+        push_store(seeds_out / "store", server.query, server.update, server.gsp)
+        everything = run_kg("query", "SELECT ?s ?p ?o WHERE { ?s ?p ?o }", "--store", server.query)
+        assert everything.returncode == 1 and everything.stderr.count("\n") == 1, everything.stderr
+        assert "cut the answer at 100 rows" in everything.stderr and "ResultSetMaxRows" in everything.stderr
+        few = run_kg("query", "SELECT ?s WHERE { ?s ?p ?o } LIMIT 20", "--store", server.query, "--format", "csv")
+        assert few.returncode == 0 and few.stdout.count("\n") == 21  # a header and 20 rows
+        cut = run_kg("collaborators", "Qinghao Hu", "--store", server.query)
+        assert cut.returncode == 1 and "ResultSetMaxRows" in cut.stderr
+    finally:
+        server.stop()

@@ -17,10 +17,28 @@ import urllib.request
 
 from kg.errors import UserError
 
-#: Seconds to wait for a server's answer (a query on a big graph can take long).
-TIMEOUT = float(os.environ.get("KG_STORE_TIMEOUT", "600"))
+
+def setting(name: str, default: int) -> int:
+    """The whole number above 0 in the environment variable *name*, else *default*; read when used,
+    so a notebook or test that sets it later is heard.
+
+    >>> setting("KG_NO_SUCH_SETTING", 600)
+    600
+    """
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    if not text.isdigit() or int(text) == 0:
+        raise UserError(f"{name}={text!r} is not a whole number above 0; unset it, or give one like {default}")
+    return int(text)
+
+
+#: Seconds to wait for a server's answer by default (a query on a big graph can take long): KG_STORE_TIMEOUT.
+TIMEOUT = 600
 RESULTS_JSON = "application/sparql-results+json"
 N_TRIPLES = "application/n-triples"
+#: The header with which Virtuoso says it cut an answer at its ResultSetMaxRows.
+MAX_ROWS_HEADER = "X-SPARQL-MaxRows"
 
 
 def redact(url: str) -> str:
@@ -97,9 +115,10 @@ class Endpoint:
         return self.post_answer(body, content_type, accept, what, graph)[0]
 
     def post_answer(self, body: bytes, content_type: str, accept: str | None = None,
-                    what: str = "request", graph: str | None = None) -> tuple[bytes, str]:
+                    what: str = "request", graph: str | None = None) -> tuple[bytes, str, int | None]:
         """POST *body* to the endpoint (with ``?graph=`` *graph*, the Graph Store Protocol's parameter, if
-        given); the answer's bytes and media type (without parameters).
+        given); the answer's bytes, its media type (without parameters), and the row limit the server
+        says it cut the answer at (Virtuoso's ``X-SPARQL-MaxRows``), or None.
 
         Raises
         ------
@@ -114,9 +133,10 @@ class Endpoint:
         if accept:
             request.add_header("Accept", accept)
         try:
-            with self._opener.open(request, timeout=TIMEOUT) as answer:
+            with self._opener.open(request, timeout=setting("KG_STORE_TIMEOUT", TIMEOUT)) as answer:
                 media = (answer.headers.get("Content-Type") or "").split(";")[0].strip().lower()
-                return answer.read(), media
+                cut = answer.headers.get(MAX_ROWS_HEADER, "").strip()
+                return answer.read(), media, int(cut) if cut.isdigit() else None
         except urllib.error.HTTPError as err:
             raise UserError(self._refusal(err, what)) from None
         except (urllib.error.URLError, OSError, socket.timeout) as err:

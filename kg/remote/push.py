@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import os
 import secrets
 import sys
 import time
@@ -34,7 +33,7 @@ from pathlib import Path
 
 import pyoxigraph
 
-from kg.remote.http import N_TRIPLES, Endpoint, redact
+from kg.remote.http import N_TRIPLES, Endpoint, redact, setting
 from kg.remote.layout import (
     EMPTY_GRAPH,
     PENDING_GRAPH,
@@ -47,9 +46,10 @@ from kg.remote.layout import (
     staging_graph,
 )
 
-#: Triples per request (about 150 bytes each): INSERT DATA requests, or Graph Store Protocol POSTs.
-BATCH = int(os.environ.get("KG_STORE_BATCH", "2000"))
-GSP_BATCH = int(os.environ.get("KG_STORE_BATCH", "50000"))
+#: Triples per request by default (about 150 bytes each), in INSERT DATA requests or Graph Store
+#: Protocol POSTs: KG_STORE_BATCH.
+BATCH = 2000
+GSP_BATCH = 50000
 #: Graphs moved (or dropped) per update request: one request for a thousand documents' graphs was
 #: one transaction that Oxigraph's server did not finish in ten minutes.
 MOVES_PER_REQUEST = 25
@@ -164,7 +164,7 @@ def push_store(store_dir: Path, query_url: str, update_url: str | None = None, g
     reader = RemoteStore(query_url)
     writer = Endpoint(update_url or query_url)
     loader = Endpoint(gsp_url) if gsp_url else None
-    batch = batch or (GSP_BATCH if loader else BATCH)
+    batch = batch or setting("KG_STORE_BATCH", GSP_BATCH if loader else BATCH)
     store = pyoxigraph.Store.read_only(str(store_dir))
     build_id = time.strftime("%Y%m%dT%H%M%S") + "-" + secrets.token_hex(4)
     old = reader.pointer(wait=False)

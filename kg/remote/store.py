@@ -16,6 +16,7 @@ someone else has no pointer: queries go to its dataset as it is.
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 import time
 import urllib.parse
@@ -114,7 +115,11 @@ class RemoteStore:
 
     def _ask(self, text: str, form: str, params: list[tuple[str, str]]):
         accept = _GRAPH_ACCEPT if form == "graph" else _RESULTS_ACCEPT
-        data, media = self._post(text, params, accept)
+        data, media, cut = self._post(text, params, accept)
+        if cut is not None and not _limited_to(text, cut):
+            raise UserError(f"the SPARQL server at {redact(self.url)} cut the answer at {cut:,} rows (Virtuoso's "
+                            "ResultSetMaxRows): raise it in virtuoso.ini, section [SPARQL], above your largest "
+                            f"answer (and keep KG_STORE_PAGE at {cut:,} or below)")
         if form == "graph":
             graph_format = pyoxigraph.RdfFormat.from_media_type(media) or pyoxigraph.RdfFormat.N_TRIPLES
             return [pyoxigraph.Triple(q.subject, q.predicate, _canonical(q.object))
@@ -130,11 +135,11 @@ class RemoteStore:
 
     def select(self, text: str, params=()):
         """The solutions of a SELECT *text* as the server gives them: no prefixes, dataset or checks added."""
-        data, media = self._post(text, params, _RESULTS_ACCEPT)
+        data, media, _ = self._post(text, params, _RESULTS_ACCEPT)
         fmt = pyoxigraph.QueryResultsFormat.from_media_type(media) or pyoxigraph.QueryResultsFormat.JSON
         return pyoxigraph.parse_query_results(data, format=fmt)
 
-    def _post(self, text: str, params, accept: str) -> tuple[bytes, str]:
+    def _post(self, text: str, params, accept: str) -> tuple[bytes, str, int | None]:
         body = urllib.parse.urlencode([("query", text)] + list(params)).encode("ascii")
         return self.endpoint.post_answer(body, "application/x-www-form-urlencoded", accept, what="query")
 
@@ -190,6 +195,22 @@ def _canonical_json(data: bytes) -> bytes:
             if term.get("datatype") == _BOOLEAN and term.get("value") in _BOOLEAN_FORMS:
                 term["value"] = _BOOLEAN_FORMS[term["value"]]
     return json.dumps(results).encode("utf-8")
+
+
+_FINAL_LIMIT = re.compile(r"\bLIMIT\s+(\d+)(?:\s+OFFSET\s+\d+)?\s*$", re.IGNORECASE)
+
+
+def _limited_to(query: str, rows: int) -> bool:
+    """Whether *query* asks for at most *rows* rows (a page of kg's tables): a server's row cap then
+    cuts nothing, though it says it reached it.
+
+    >>> _limited_to("SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s LIMIT 100 OFFSET 200", 100)
+    True
+    >>> _limited_to("SELECT ?s WHERE { ?s ?p ?o }", 100), _limited_to("SELECT * {} LIMIT 500", 100)
+    (False, False)
+    """
+    match = _FINAL_LIMIT.search(query)
+    return match is not None and int(match.group(1)) <= rows
 
 
 def _build_of(rows) -> Build:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import re
 import tempfile
 from pathlib import Path
@@ -19,11 +18,12 @@ from pathlib import Path
 import pyoxigraph
 
 from kg.errors import UserError
+from kg.remote.http import setting
 from kg.tables import tables_from
 from kg.vocab import PREFIXES
 
-#: Rows per page.
-PAGE = int(os.environ.get("KG_STORE_PAGE", "10000"))
+#: Rows per page by default: KG_STORE_PAGE.
+PAGE = 10000
 _GROUP_BY = re.compile(r"GROUP\s+BY\s+((?:\?\w+\s*)+)$")
 
 
@@ -40,9 +40,10 @@ def paged(query: str, page: int, offset: int) -> str:
     return f"{query} ORDER BY {' '.join(match.group(1).split())} LIMIT {page} OFFSET {offset}"
 
 
-def write_paged_csv(store, query: str, path: Path, page: int = PAGE) -> None:
+def write_paged_csv(store, query: str, path: Path, page: int | None = None) -> None:
     """Write the whole answer to *query* on *store* (a :class:`~kg.remote.store.RemoteStore`) as one CSV
     file, read page by page; read again from the start if the server's build changes meanwhile."""
+    page = page or setting("KG_STORE_PAGE", PAGE)
     for _ in range(5):
         first = store.build.id if store.build is not None else None
         with open(path, "wb") as out:
