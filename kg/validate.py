@@ -5,6 +5,7 @@ constraints as SPARQL queries over the store (every node checked, in the store's
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pyoxigraph
@@ -64,15 +65,40 @@ def shape_queries() -> list[tuple[str, str, str]]:
     g = Graph().parse(data=shapes_ttl(), format="turtle")
     checks = []
     for shape in sorted(set(g.subjects(sh.property, None)), key=str):
-        targets = [f"?f a <{c}> ." for c in g.objects(shape, sh.targetClass)]
-        targets += [f"?f <{p}> ?_t ." for p in g.objects(shape, sh.targetSubjectsOf)]
+        targets = [("class", str(c)) for c in g.objects(shape, sh.targetClass)]
+        targets += [("subjects", str(p)) for p in g.objects(shape, sh.targetSubjectsOf)]
         for prop in g.objects(shape, sh.property):
             path = g.value(prop, sh.path)
             message = str(g.value(prop, sh.message) or "")
-            for target in targets:
+            for kind, target in targets:
                 for body, what in _constraints(g, sh, Collection, prop, f"<{path}>"):
-                    checks.append((f"SELECT DISTINCT ?f WHERE {{ {target} {body} }}", str(path), message or what))
+                    where = _focused(kind, target, body, str(path))
+                    if where is not None:
+                        checks.append((f"SELECT DISTINCT ?f WHERE {{ {where} }}", str(path), message or what))
     return checks
+
+
+def _focused(kind: str, target: str, body: str, path: str) -> str | None:
+    """The WHERE clause of one check on the focus nodes of a target (None: it cannot fail).
+
+    A node of a class is found by its type. The subjects of a property are many facts, each with
+    several values of it: a check of a value of that same property needs no target (its subject is
+    one), a required value elsewhere looks at each subject once, and a value check looks for bad
+    values first and only then whether their node is a target.
+
+    >>> _focused("subjects", "p:s", "FILTER NOT EXISTS { ?f <p:s> ?v }", "p:s") is None
+    True
+    >>> _focused("subjects", "p:s", "?f <p:n> ?v . FILTER(!isLiteral(?v))", "p:n")
+    '?f <p:n> ?v . FILTER(!isLiteral(?v)) FILTER EXISTS { ?f <p:s> ?_t }'
+    """
+    if kind == "class":
+        return f"?f a <{target}> . {body}"
+    required = body.startswith("FILTER NOT EXISTS")
+    if path == target:
+        return None if required else body
+    if required:
+        return f"{{ SELECT DISTINCT ?f WHERE {{ ?f <{target}> ?_t }} }} {body}"
+    return f"{body} FILTER EXISTS {{ ?f <{target}> ?_t }}"
 
 
 def _constraints(g, sh, Collection, prop, p: str):
@@ -101,13 +127,17 @@ def _constraints(g, sh, Collection, prop, p: str):
 
 def sparql_checks(store: pyoxigraph.Store) -> list[str]:
     """One line per node of the store's merged view that breaks a shape's property constraint."""
-    lines = []
-    for query, path, message in shape_queries():
+    from concurrent.futures import ThreadPoolExecutor
+
+    def check(query: str, path: str, message: str) -> list[str]:
         solutions = store.query(query)
         assert isinstance(solutions, pyoxigraph.QuerySolutions)  # every shape query is a SELECT
-        for row in solutions:
-            lines.append(f"{row['f'].value} {path}: {message}")
-    return sorted(set(lines))
+        return [f"{row['f'].value} {path}: {message}" for row in solutions]
+
+    # Oxigraph lets go of the interpreter while it evaluates: the checks run on every core
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        found = pool.map(lambda c: check(*c), shape_queries())
+        return sorted({line for lines in found for line in lines})
 
 
 def validate_build(out_dir: Path, merged: TripleSet) -> tuple[bool, list[str], str]:

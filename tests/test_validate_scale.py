@@ -55,3 +55,24 @@ def test_above_the_limit_pyshacl_checks_a_sample_and_says_so(tmp_path, monkeypat
     assert what == "pyshacl on 3 sampled nodes of 15 triples + the shapes as SPARQL on every node"
     # pyshacl's message for the missing title is the shape's own; the SPARQL line says the same focus and path
     assert f"{ID}work/bad {KG}title: a work needs exactly one title" in violations
+
+
+def test_the_provenance_checks_find_facts_without_lines_or_source(tmp_path):
+    # The Provenance shape targets every subject of kg:fromSource. fact/good has a source document and
+    # both lines; fact/nolines has a source but no lines (two required values missing); fact/stray
+    # points at a node that is no kg:SourceDocument (a value of the wrong class). The document itself
+    # has its name and a well-formed sha256, so it breaks nothing.
+    sha = "0" * 64
+    ttl = f"""@prefix kg: <{KG}> . @prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+<{ID}source/d> a kg:SourceDocument ; kg:fileName "d.md" ; kg:sha256 "{sha}" .
+<{ID}fact/good> kg:fromSource <{ID}source/d> ; kg:firstLine "3"^^xsd:positiveInteger ;
+    kg:lastLine "4"^^xsd:positiveInteger .
+<{ID}fact/nolines> kg:fromSource <{ID}source/d> .
+<{ID}fact/stray> kg:fromSource <{ID}person/x> ; kg:firstLine "1"^^xsd:positiveInteger ;
+    kg:lastLine "1"^^xsd:positiveInteger .
+"""
+    store = pyoxigraph.Store(str(tmp_path / "store"))
+    store.load(input=ttl.encode(), format=pyoxigraph.RdfFormat.TURTLE, to_graph=pyoxigraph.DefaultGraph())
+    found = sorted(line.rsplit(":", 1)[0] for line in validate.sparql_checks(store))
+    assert found == [f"{ID}fact/nolines {KG}firstLine", f"{ID}fact/nolines {KG}lastLine",
+                     f"{ID}fact/stray {KG}fromSource"]
