@@ -160,26 +160,35 @@ def name_score(part: str) -> float:
 
 
 def _split_top_level(text: str, separators: re.Pattern) -> list[str]:
-    """Split on *separators* outside brackets, parentheses and braces."""
+    """Split on *separators* outside brackets, parentheses and braces (no separator holds one).
+
+    Each step is one search: for the next separator before the next bracket (at depth 0), else
+    for the bracket after that one; so the text is read once, not a match tried at every character.
+    """
     parts, depth, last = [], 0, 0
     i = 0
+    bracket = _BRACKETS.search(text)
     while i < len(text):
-        ch = text[i]
-        if ch in "[({":
-            depth += 1
-        elif ch in "])}":
-            depth = max(0, depth - 1)
-        elif depth == 0:
-            m = separators.match(text, i)
-            if m and m.end() > i:
-                parts.append(text[last:i])
+        if bracket and bracket.start() < i:
+            bracket = _BRACKETS.search(text, i)
+        stop = bracket.start() if bracket else len(text)
+        if depth == 0:
+            m = separators.search(text, i, stop)
+            if m:
+                parts.append(text[last:m.start()])
                 last = i = m.end()
                 continue
-        i += 1
+        if not bracket:
+            break
+        depth = depth + 1 if bracket.group() in "[({" else max(0, depth - 1)
+        i = stop + 1
     parts.append(text[last:])
     return [p.strip() for p in parts]
 
 
+_BRACKETS = re.compile(r"[\[\](){}]")
+_SEMICOLON_SEPARATORS = re.compile(r"\s*;\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*", re.I)
+_AND_SEPARATORS = re.compile(r"\s*,?\s+(?:and|&)\s+|\s*&\s*", re.I)
 _LIST_SEPARATORS = re.compile(r"\s*(?:,\s*(?:and|&)\s+|;\s*(?:and|&)?\s*|,|\s+and\s+|\s*&\s*|\s+with\s+)", re.I)
 # Capitals checked with str.isupper below, so "Örsvuran" and "Łukasz" count as capitalised.
 _FAMILY_ONLY = re.compile(r"^(?:[a-z]{1,4}\s+)*[^\W\d_][\w'’\-\u2010\u2011]+(?:\s+[^\W\d_][\w'’\-\u2010\u2011]+){0,2}$")
@@ -272,10 +281,10 @@ def _split_author_list(raw: str) -> tuple[Author, ...]:
     text = re.sub(r"(?<=\w)\s+et\.?\s*al\b\.?", ", et al.", text)
     text = text.rstrip(" ,;")
     if ";" in re.sub(r"&\w+;", "", text):
-        parts = _split_top_level(text, re.compile(r"\s*;\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*", re.I))
+        parts = _split_top_level(text, _SEMICOLON_SEPARATORS)
         groups = parts
     else:
-        and_groups = _split_top_level(text, re.compile(r"\s*,?\s+(?:and|&)\s+|\s*&\s*", re.I))
+        and_groups = _split_top_level(text, _AND_SEPARATORS)
         bib_style = len(and_groups) >= 2 and all(g.count(",") == 1 and not _initials_only(g.split(",")[1])
                                                   and _family_only(g.split(",")[0]) for g in and_groups)
         if bib_style:  # "Doe, Jane and Roe, Richard"

@@ -41,21 +41,29 @@ def strip_markup(raw: str, *, keep_stars: bool = False) -> str:
     """
     if not _MARKUP_CHAR.search(raw):
         return " ".join(raw.split())
-    text = raw.replace("<br>", " ").replace("<br/>", " ").replace("<br />", " ")
-    text = _AUTOLINK.sub(r"\1", text)
-    text = _TAG.sub("", text)
-    text = MD_LINK.sub(lambda m: m.group(1), text)
+    text = raw
+    if "<" in text:  # each step only where its mark is there to act on
+        text = text.replace("<br>", " ").replace("<br/>", " ").replace("<br />", " ")
+        text = _TAG.sub("", _AUTOLINK.sub(r"\1", text))
+    if "](" in text:
+        text = MD_LINK.sub(_link_text, text)
     text = text.replace("**", "").replace("__", "")
     if keep_stars:
         text = text.replace("\\*", "\x00")
     else:
         text = text.replace("\\*", "")
-        text = _LONE_STAR.sub("", text)
-    text = _ESCAPE.sub(r"\1", text)
+        if "*" in text:
+            text = _LONE_STAR.sub("", text)
+    if "\\" in text:
+        text = _ESCAPE.sub(r"\1", text)
     text = html.unescape(text)
     text = _ICONS.sub("", text)
     text = text.replace("\x00", "*")
     return " ".join(text.split())
+
+
+def _link_text(m: re.Match) -> str:
+    return m.group(1)
 
 
 def is_wholly_bold(raw: str) -> bool:
