@@ -57,23 +57,31 @@ def clean_entry_line(line: str, ref, first: bool = True) -> str:
     for url in links_in(text):
         if "doi.org/" in url and not ref.doi:
             ref.doi = url.split("doi.org/", 1)[1]
-    text = _link_labels().sub("", text)
-    text = _unmatched_closing(_EMPTY_BRACKETS.sub("", text)).rstrip()  # brackets left around removed links
-    text = _DOI_LINK.sub("", text)  # [10.1/x](doi link)
-    text = _DOI.sub("", text)
-    urls = _BARE_URL.findall(text)
-    if urls and not ref.url:
-        ref.url = urls[0]
-    text = _BARE_URL.sub("", text)
+    # Each step below only where the characters its pattern needs are there.
+    if "[" in text:
+        text = _link_labels().sub("", text)
+        text = _EMPTY_BRACKETS.sub("", text)
+    text = _unmatched_closing(text).rstrip()  # brackets left around removed links
+    if "[" in text:
+        text = _DOI_LINK.sub("", text)  # [10.1/x](doi link)
+    if ":" in text:
+        text = _DOI.sub("", text)
+    if "://" in text:
+        urls = _BARE_URL.findall(text)
+        if urls and not ref.url:
+            ref.url = urls[0]
+        text = _BARE_URL.sub("", text)
     # A bold note in brackets at the end: an award, or a nickname such as (**GPT**).
-    note = _BOLD_NOTE.search(text)
+    note = _BOLD_NOTE.search(text) if "**" in text else None
     if note:
         if _AWARD_NOTE.search(note.group(1)):
             ref.recognitions.append(strip_markup(note.group(1)))
         text = text[: note.start()]
-    text = _LEFTOVER.sub("", text)
-    text = _TRANSLATOR.sub("", text)  # "J. Doe (translator)": the name is the person credited
-    return _OWNER_FAMILY_BOLD.sub(r"\1\2, \3\1", text).rstrip()
+    if "(" in text or "[" in text or "<" in text:
+        text = _TRANSLATOR.sub("", _LEFTOVER.sub("", text))  # "J. Doe (translator)": the name is the person credited
+    if "**" in text or "__" in text:
+        text = _OWNER_FAMILY_BOLD.sub(r"\1\2, \3\1", text)
+    return text.rstrip()
 
 
 _TRANSLATOR = re.compile(r"\s*\((?:translator|translated|trans\.?|tr\.)\)", re.I)
