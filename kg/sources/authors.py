@@ -81,24 +81,32 @@ _EMPHASIS = re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*]+?)(?<=[^\s\\])\*(?![\w*])
 @lru_cache(maxsize=8192)
 def _plain(raw: str) -> str:
     """Text of a name without markup (links, bold, italic, underline, tags, escapes); marks kept."""
-    text = _SUP.sub(_sup_mark, raw) if "<" in raw else raw
-    text = MD_LINK.sub(lambda m: m.group(1), text)
-    text = html.unescape(_TAG.sub("", text))
-    text = text.replace("**", "").replace("__", "")
-    text = _EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
+    text = raw
+    if "<" in text:  # each step only where its mark is there to act on
+        text = _SUP.sub(_sup_mark, text)
+    if "](" in text:
+        text = MD_LINK.sub(lambda m: m.group(1), text)
+    if "<" in text:
+        text = _TAG.sub("", text)
+    text = html.unescape(text).replace("**", "").replace("__", "")
+    if "*" in text or "_" in text:
+        text = _EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
     return text.replace("\\", "")
 
 
 @lru_cache(maxsize=8192)
 def strip_marks(text: str) -> str:
     """A name without its footnote and contribution marks."""
-    text = _MARK_IN_BRACKETS.sub("", text)
-    text = _SUPERSCRIPT.sub("", text)
+    if "(" in text:
+        text = _MARK_IN_BRACKETS.sub("", text)
+    if "^" in text:
+        text = _SUPERSCRIPT.sub("", text)
     text = _MARKS.sub("", text)
     text = _AFFILIATION_NUMBER.sub("", text)  # affiliation numbers glued to a name
-    return _LONE_UNDERSCORE.sub("", text)
+    return _LONE_UNDERSCORE.sub("", text) if "_" in text else text
 
 
+@lru_cache(maxsize=8192)
 def is_equal_contribution(printed: str) -> bool:
     """True for a name printed with ``*``, ``†`` or ``‡`` (not the advisee mark ``(*)``)."""
     text = _ADVISEE_MARK.sub("", _plain(printed))

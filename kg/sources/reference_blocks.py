@@ -77,16 +77,25 @@ class _StyleScanner:
         self.link_at = {m.start(): (m.end(), m.start(1), m.end(1)) for m in links}  # [text](url): text's bounds
         self.link_starts = sorted(self.link_at)
         self.link_end: dict[int, int] = {}  # where a link's text ends -> where its "(url)" ends
-        self.readers = (self.link, self.escape, self.bold, self.italic, self.tag, self.quote, self.entity)
+        # The readers that may take each markup character, in the order they are tried.
+        self.readers = {"\\": (self.escape,), "*": (self.bold, self.italic), "_": (self.bold, self.italic),
+                        "<": (self.tag,), '"': (self.quote,), "“": (self.quote,), "”": (self.quote,),
+                        "&": (self.entity,)}
 
     def run(self) -> _StyleScanner:
         raw, i = self.raw, 0
         while i < len(raw):
-            if raw[i] not in _MARKUP_STARTS and i not in self.link_at and i not in self.link_end:
+            if i in self.link_at or i in self.link_end:
+                i = self.link(i)  # a link's text begins or ends here
+            elif raw[i] not in _MARKUP_STARTS:
                 i = self.keep_plain(i)  # most characters: no reader would take them
-                continue
-            after_markup = next((j for read in self.readers if (j := read(i)) is not None), None)
-            i = self.keep(raw[i], i) if after_markup is None else after_markup
+            else:
+                for read in self.readers[raw[i]]:
+                    if (after_markup := read(i)) is not None:
+                        i = after_markup
+                        break
+                else:  # a mark that opens or closes nothing is text
+                    i = self.keep(raw[i], i)
         return self
 
     def keep_plain(self, i: int) -> int:
@@ -281,7 +290,8 @@ def blocks_of(raw: str, line: int, sentences: bool = True) -> list[Block]:
         before = texts[n - 1].rstrip() if n else ""
         after = texts[n + 1].lstrip() if n + 1 < len(runs) else ""
         # A marked name is one of a list when a comma, "and", "&" or the year touches it.
-        in_list = bool(_LIST_BEFORE.search(before) or _LIST_AFTER.match(after) or _LIST_END.search(text))
+        # (Both ends are stripped: the patterns that end at "$" need only the last few characters.)
+        in_list = bool(_LIST_BEFORE.search(before[-4:]) or _LIST_AFTER.match(after) or _LIST_END.search(text[-1:]))
         one_name = in_list and name_score(text.strip(" ,;*")) >= 0.5 and len(split_author_list(text)) == 1
         if run[0] in ("bold", "italic", "link") and (one_name or not _WORD.search(text)):
             run[0] = "plain"

@@ -120,7 +120,7 @@ def parse_venue(text: str) -> tuple[VenueRef | None, str | None, str | None]:
         inner = paren.group(1).strip()
         found_year = years_in(inner) or ([short_year(inner)] if short_year(inner) else [])
         word = re.sub(r"\s*(?:['’]\d\d|(?:19|20)\d\d)\s*$", "", inner).strip()
-        if found_year or re.fullmatch(r"[A-Z][A-Za-z]*[A-Z][A-Za-z-]*", word):
+        if found_year or re.fullmatch(r"[A-Z][a-z]*[A-Z][A-Za-z-]*", word):  # as VENUE_TITLE's acronym
             year = year or (found_year[0] if found_year else None)
             if re.fullmatch(r"[A-Za-z]*[A-Z][A-Za-z-]*", word) and " " not in word and word:
                 acronym = acronym or word
