@@ -145,12 +145,13 @@ def join_wrapped(lines: list[str], split_lines: bool | None) -> list[str]:
     out = [lines[0]]
     for prev_plain, line, plain in zip(plains[:-1], lines[1:], plains[1:], strict=True):
         prev = out[-1]
-        soft = _unbalanced(prev) or _SOFT_END.search(prev_plain) or _FUNCTION_END.search(prev_plain) \
-            or plain[:1].islower() or (plain[:1].isdigit() and not _starts_field(plain))
+        unbalanced, wholly_styled, starts_field = _unbalanced(prev), _wholly_styled(prev), _starts_field(plain)
+        soft = unbalanced or _SOFT_END.search(prev_plain) or _FUNCTION_END.search(prev_plain) \
+            or plain[:1].islower() or (plain[:1].isdigit() and not starts_field)
         near_width = width >= 60 and len(prev_plain) >= 0.85 * width
-        if not soft and near_width and not _wholly_styled(prev) and not _starts_field(plain):
+        if not soft and near_width and not wholly_styled and not starts_field:
             soft = True
-        if _wholly_styled(prev) and not _unbalanced(prev) or _starts_field(plain) and not _unbalanced(prev):
+        if wholly_styled and not unbalanced or starts_field and not unbalanced:
             soft = False
         if soft:  # "QH-" / "POCC": a word broken at its own hyphen is one word again
             glue = "" if _BROKEN_WORD.search(prev.rstrip()) else " "
