@@ -5,7 +5,9 @@ For each size in ``--docs`` it reads that many documents (the first N, sorted by
 largest size; skipped with a message where that tool is absent) in this process, and reports
 CPU seconds (``time.process_time``, so other processes on the machine do not count), CPU per
 document, works read and CPU per thousand works. The modules are imported and one document read
-before the clock starts, so start-up and first-use compilation do not count.
+before the clock starts, so start-up and first-use compilation do not count. The sizes are read
+in one process, one after another: a larger size finds the smaller one's lines in the readers'
+caches, so give one size per run for a figure from cold caches.
 
 Run: ``.venv/bin/python -m bench.bench_read [--docs 100,200] [--folder DIR] [--seed 1]``.
 Default: 20 and 40 CVs (a few seconds).
