@@ -48,6 +48,32 @@ def _titles() -> re.Pattern:
 _TITLE_WORDS = _titles()
 
 
+_SUP = re.compile(r"<sup>.*?</sup>", re.I | re.S)
+_SUP_MARK = re.compile(r"[*\u2020\u2021]|&dagger;|&Dagger;")
+_MARK_IN_BRACKETS = re.compile(r"\(\s*[*\u2020\u2021#]+\s*\)")
+_SUPERSCRIPT = re.compile(r"\^\{[^}]*\}|\^[\w,*\u2020\u2021]+|\$\^\{?[^$]*\$")
+_MARKS = re.compile(rf"[{_EQUAL_MARKS}#§¶{_SUPERSCRIPTS}]+")
+_AFFILIATION_NUMBER = re.compile(r"(?<=[a-z])\d+(?:,\d+)*$")
+_LONE_UNDERSCORE = re.compile(r"(?<![\w.])_|_(?![\w])")
+_ADVISEE_MARK = re.compile(r"\(\s*\*\s*\)")
+_SPACES = re.compile(r"\s+")
+_ENDS_WITH_INITIAL = re.compile(rf"(?:^|[\s.,\-]){_INITIAL}$")
+_NOT_IN_NAMES = re.compile(r"\d|[:?!\"“”=/@]")
+_PARTICLE_INITIAL = re.compile(r"[a-z]\.")
+_SHORT_LOWER = re.compile(r"[a-z]{1,4}")
+_INITIALS_THEN_NAME = re.compile(rf"^((?:{_INITIAL}[\s.\-]*)+?)\s+(\S.*)$")
+_BY = re.compile(r"^(?:by|with)\s+", re.I)
+_ELLIPSIS = re.compile(r"\s*(?:\.{3}|\u2026)\s*")
+_ET_AL_AFTER_NAME = re.compile(r"(?<=\w)\s+et\.?\s*al\b\.?")
+_ENTITY = re.compile(r"&\w+;")
+_VANCOUVER_END = re.compile(r"\s[A-Z]{1,3}\.?$")
+_NO_AUTHOR_LIST = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)|[\[\]:?!\"“”]")
+
+
+def _sup_mark(m: re.Match) -> str:
+    return "*" if _SUP_MARK.search(m.group(0)) else ""
+
+
 _EMPHASIS = re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*]+?)(?<=[^\s\\])\*(?![\w*])"
                        r"|(?<![\w_])_(?=\S)([^_]+?)(?<=\S)_(?!\w)")
 
@@ -55,29 +81,35 @@ _EMPHASIS = re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*]+?)(?<=[^\s\\])\*(?![\w*])
 @lru_cache(maxsize=8192)
 def _plain(raw: str) -> str:
     """Text of a name without markup (links, bold, italic, underline, tags, escapes); marks kept."""
-    text = re.sub(r"<sup>.*?</sup>",
-                  lambda m: "*" if re.search(r"[*\u2020\u2021]|&dagger;|&Dagger;", m.group(0)) else "",
-                  raw, flags=re.I | re.S)
-    text = MD_LINK.sub(lambda m: m.group(1), text)
-    text = html.unescape(_TAG.sub("", text))
-    text = text.replace("**", "").replace("__", "")
-    text = _EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
+    text = raw
+    if "<" in text:  # each step only where its mark is there to act on
+        text = _SUP.sub(_sup_mark, text)
+    if "](" in text:
+        text = MD_LINK.sub(lambda m: m.group(1), text)
+    if "<" in text:
+        text = _TAG.sub("", text)
+    text = html.unescape(text).replace("**", "").replace("__", "")
+    if "*" in text or "_" in text:
+        text = _EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
     return text.replace("\\", "")
 
 
 @lru_cache(maxsize=8192)
 def strip_marks(text: str) -> str:
     """A name without its footnote and contribution marks."""
-    text = re.sub(r"\(\s*[*\u2020\u2021#]+\s*\)", "", text)
-    text = re.sub(r"\^\{[^}]*\}|\^[\w,*\u2020\u2021]+|\$\^\{?[^$]*\$", "", text)
-    text = re.sub(rf"[{_EQUAL_MARKS}#§¶{_SUPERSCRIPTS}]+", "", text)
-    text = re.sub(r"(?<=[a-z])\d+(?:,\d+)*$", "", text)  # affiliation numbers glued to a name
-    return re.sub(r"(?<![\w.])_|_(?![\w])", "", text)
+    if "(" in text:
+        text = _MARK_IN_BRACKETS.sub("", text)
+    if "^" in text:
+        text = _SUPERSCRIPT.sub("", text)
+    text = _MARKS.sub("", text)
+    text = _AFFILIATION_NUMBER.sub("", text)  # affiliation numbers glued to a name
+    return _LONE_UNDERSCORE.sub("", text) if "_" in text else text
 
 
+@lru_cache(maxsize=8192)
 def is_equal_contribution(printed: str) -> bool:
     """True for a name printed with ``*``, ``†`` or ``‡`` (not the advisee mark ``(*)``)."""
-    text = re.sub(r"\(\s*\*\s*\)", "", _plain(printed))
+    text = _ADVISEE_MARK.sub("", _plain(printed))
     return any(c in text for c in _EQUAL_MARKS)
 
 
@@ -92,9 +124,9 @@ def clean_person_name(printed: str) -> str:
     ('Marie Curie', 'Li Wei', 'J. Doe')
     """
     text = strip_marks(_plain(printed)).replace("\u00a0", " ")
-    text = re.sub(r"\s+", " ", text).strip(" ,;")
+    text = _SPACES.sub(" ", text).strip(" ,;")
     text = _TITLE_WORDS.sub("", text.lstrip(" .,;:")).strip(" ,;")
-    if not re.search(rf"(?:^|[\s.,\-]){_INITIAL}$", text):
+    if not _ENDS_WITH_INITIAL.search(text):
         text = text.rstrip(" .")  # a final period that is not an initial's
     if text.count(",") == 1:
         family, given = (p.strip() for p in text.split(","))
@@ -135,10 +167,10 @@ def name_score(part: str) -> float:
     >>> name_score("A.V. Matveev"), name_score("J. Chem. Phys."), name_score("Morel, R."), name_score("the model")
     (1.0, 0.0, 1.0, 0.0)
     """
-    text = re.sub(r"\s+", " ", clean_person_name(part)).strip()
-    if not text or re.search(r"\d|[:?!\"“”=/@]", text) or len(text) > 60:
+    text = _SPACES.sub(" ", clean_person_name(part)).strip()
+    if not text or _NOT_IN_NAMES.search(text) or len(text) > 60:
         return 0.0
-    words = [w for w in text.split() if not re.fullmatch(r"[a-z]\.", w)] or text.split()  # "F. d. J. Roe": "d." (de)
+    words = [w for w in text.split() if not _PARTICLE_INITIAL.fullmatch(w)] or text.split()  # "F. d. J. Roe": "d." (de)
     particles = _particles()
     initials = [w for w in words if INITIALS.match(w)]
     others = [w for w in words if not INITIALS.match(w)]
@@ -160,26 +192,35 @@ def name_score(part: str) -> float:
 
 
 def _split_top_level(text: str, separators: re.Pattern) -> list[str]:
-    """Split on *separators* outside brackets, parentheses and braces."""
+    """Split on *separators* outside brackets, parentheses and braces (no separator holds one).
+
+    Each step is one search: for the next separator before the next bracket (at depth 0), else
+    for the bracket after that one; so the text is read once, not a match tried at every character.
+    """
     parts, depth, last = [], 0, 0
     i = 0
+    bracket = _BRACKETS.search(text)
     while i < len(text):
-        ch = text[i]
-        if ch in "[({":
-            depth += 1
-        elif ch in "])}":
-            depth = max(0, depth - 1)
-        elif depth == 0:
-            m = separators.match(text, i)
-            if m and m.end() > i:
-                parts.append(text[last:i])
+        if bracket and bracket.start() < i:
+            bracket = _BRACKETS.search(text, i)
+        stop = bracket.start() if bracket else len(text)
+        if depth == 0:
+            m = separators.search(text, i, stop)
+            if m:
+                parts.append(text[last:m.start()])
                 last = i = m.end()
                 continue
-        i += 1
+        if not bracket:
+            break
+        depth = depth + 1 if bracket.group() in "[({" else max(0, depth - 1)
+        i = stop + 1
     parts.append(text[last:])
     return [p.strip() for p in parts]
 
 
+_BRACKETS = re.compile(r"[\[\](){}]")
+_SEMICOLON_SEPARATORS = re.compile(r"\s*;\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*", re.I)
+_AND_SEPARATORS = re.compile(r"\s*,?\s+(?:and|&)\s+|\s*&\s*", re.I)
 _LIST_SEPARATORS = re.compile(r"\s*(?:,\s*(?:and|&)\s+|;\s*(?:and|&)?\s*|,|\s+and\s+|\s*&\s*|\s+with\s+)", re.I)
 # Capitals checked with str.isupper below, so "Örsvuran" and "Łukasz" count as capitalised.
 _FAMILY_ONLY = re.compile(r"^(?:[a-z]{1,4}\s+)*[^\W\d_][\w'’\-\u2010\u2011]+(?:\s+[^\W\d_][\w'’\-\u2010\u2011]+){0,2}$")
@@ -188,7 +229,7 @@ _FAMILY_ONLY = re.compile(r"^(?:[a-z]{1,4}\s+)*[^\W\d_][\w'’\-\u2010\u2011]+(?
 @lru_cache(maxsize=8192)
 def _family_only(part: str) -> bool:
     text = clean_person_name(part)
-    capitalised = all(w[:1].isupper() for w in text.split() if not re.fullmatch(r"[a-z]{1,4}", w))
+    capitalised = all(w[:1].isupper() for w in text.split() if not _SHORT_LOWER.fullmatch(w))
     return bool(_FAMILY_ONLY.match(text)) and capitalised and not INITIALS.match(text) and not any(
         INITIALS.match(w) for w in text.split())
 
@@ -214,7 +255,7 @@ def _pair_family_first(parts: list[str]) -> list[str] | None:
                 out.append(f"{part}, {nxt}")
                 i, paired = i + 2, paired + 1
                 continue
-            m = re.match(rf"^((?:{_INITIAL}[\s.\-]*)+?)\s+(\S.*)$", strip_marks(_plain(nxt)).strip())
+            m = _INITIALS_THEN_NAME.match(strip_marks(_plain(nxt)).strip())
             if m and _family_only(m.group(2)) and _initials_only(m.group(1)):
                 out.append(f"{part}, {m.group(1)}")
                 parts = parts[: i + 1] + [nxt[nxt.find(m.group(2)):]] + parts[i + 2:]
@@ -267,15 +308,15 @@ def split_author_list(raw: str) -> list[Author]:
 @lru_cache(maxsize=4096)
 def _split_author_list(raw: str) -> tuple[Author, ...]:
     text = raw.replace("\u00a0", " ").strip().lstrip(".,;: ")
-    text = re.sub(r"^(?:by|with)\s+", "", text, flags=re.I)
-    text = re.sub(r"\s*(?:\.{3}|\u2026)\s*", ", ..., ", text)
-    text = re.sub(r"(?<=\w)\s+et\.?\s*al\b\.?", ", et al.", text)
+    text = _BY.sub("", text)
+    text = _ELLIPSIS.sub(", ..., ", text)
+    text = _ET_AL_AFTER_NAME.sub(", et al.", text)
     text = text.rstrip(" ,;")
-    if ";" in re.sub(r"&\w+;", "", text):
-        parts = _split_top_level(text, re.compile(r"\s*;\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*", re.I))
+    if ";" in _ENTITY.sub("", text):
+        parts = _split_top_level(text, _SEMICOLON_SEPARATORS)
         groups = parts
     else:
-        and_groups = _split_top_level(text, re.compile(r"\s*,?\s+(?:and|&)\s+|\s*&\s*", re.I))
+        and_groups = _split_top_level(text, _AND_SEPARATORS)
         bib_style = len(and_groups) >= 2 and all(g.count(",") == 1 and not _initials_only(g.split(",")[1])
                                                   and _family_only(g.split(",")[0]) for g in and_groups)
         if bib_style:  # "Doe, Jane and Roe, Richard"
@@ -283,7 +324,7 @@ def _split_author_list(raw: str) -> tuple[Author, ...]:
         else:
             parts = [p for p in _split_top_level(text, _LIST_SEPARATORS) if p]
             groups = _pair_family_first(parts) or _first_inverted(parts) or parts
-    vancouver = [g for g in groups if "," not in g and re.search(r"\s[A-Z]{1,3}\.?$", strip_marks(_plain(g)).strip())]
+    vancouver = [g for g in groups if "," not in g and _VANCOUVER_END.search(strip_marks(_plain(g)).strip())]
     if groups and len(vancouver) >= 0.5 * len(groups) and groups[-1] in vancouver and groups[-1].endswith("."):
         groups[-1] = groups[-1][:-1]  # the period that ends a Vancouver list is not an initial's
     plain_groups = [strip_marks(_plain(g)).strip(" .") for g in groups if "," not in g]
@@ -305,6 +346,7 @@ def _split_author_list(raw: str) -> tuple[Author, ...]:
     return tuple(authors)
 
 
+@lru_cache(maxsize=8192)  # an entry's blocks are weighed as author lists more than once
 def author_list_quality(raw: str) -> tuple[int, float]:
     """How many names *raw* lists, and the share of its parts that look like names (0-1).
 
@@ -314,7 +356,7 @@ def author_list_quality(raw: str) -> tuple[int, float]:
     0.0
     """
     text = _plain(raw)
-    if not text.strip() or re.search(r"(?<!\d)(?:19|20)\d\d(?!\d)|[\[\]:?!\"“”]", strip_marks(text)):
+    if not text.strip() or _NO_AUTHOR_LIST.search(strip_marks(text)):
         return 0, 0.0
     authors = split_author_list(raw)
     if not authors:

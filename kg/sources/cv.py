@@ -10,7 +10,7 @@ import re
 
 from kg.records import OrgRef, Profile, Span, Work
 from kg.sources import sections as S
-from kg.sources.layout import split_sections
+from kg.sources.layout import Section, split_sections
 from kg.sources.publications import guess_owner, reads_as_publications
 from kg.sources.text import clean_person_name, links_in, looks_like_person_name, strip_markup
 from kg.words import word_list
@@ -31,20 +31,23 @@ PARSERS = {
 }
 
 
-def looks_like_cv(text: str) -> bool:
+def looks_like_cv(text: str, sections: list[Section] | None = None) -> bool:
     """A CV names at least two sections we know (Education, Publications, ...); a publication
-    list, such as a homepage's, has a publications section."""
-    kinds = [s.kind for s in split_sections(text)]
+    list, such as a homepage's, has a publications section. *sections*: ``split_sections(text)``
+    where the caller has it already."""
+    kinds = [s.kind for s in (split_sections(text) if sections is None else sections)]
     return sum(k in PARSERS or k == "summary" for k in kinds) >= 2 or "publications" in kinds
 
 
-def read_cv(text: str, document: str, ctx: S.Context, first: str = "header") -> tuple[Profile | None, list, str]:
+def read_cv(text: str, document: str, ctx: S.Context, first: str = "header",
+            sections: list[Section] | None = None) -> tuple[Profile | None, list, str]:
     """The profile and facts of a CV; skips go to ``ctx``. Returns (profile, facts, format).
 
     *first* is the kind of the text before the first heading: a CV's header (its owner), or
-    ``"publications"`` for a page that is only a publication list.
+    ``"publications"`` for a page that is only a publication list. *sections*:
+    ``split_sections(text, first)`` where the caller has it already (readers never change it).
     """
-    sections = split_sections(text, first)
+    sections = split_sections(text, first) if sections is None else sections
     profile = _read_header(sections[0], document, ctx) if first == "header" else None
     ctx.owner = profile.name if profile else None
     facts: list = []

@@ -44,10 +44,15 @@ def _groups() -> dict[str, str]:
     return _pairs("publication-groups")
 
 
+_HASHES = re.compile(r"^#+|#+$")
+_SPACES = re.compile(r"\s+")
+
+
+@lru_cache(maxsize=8192)
 def heading_key(text: str) -> str:
     """A heading as compared: no markup, no ``#`` around it, no trailing colon, lower case."""
-    key = strip_markup(re.sub(r"^#+|#+$", "", text.strip()))
-    return re.sub(r"\s+", " ", key).strip(" :.-").lower()
+    key = strip_markup(_HASHES.sub("", text.strip()))
+    return _SPACES.sub(" ", key).strip(" :.-").lower()
 
 
 def _head_word(key: str) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from kg.sources.headings import is_year_heading, publication_group, section_title_kind
 from kg.sources.markup import is_wholly_bold, strip_markup
@@ -30,8 +31,8 @@ class Item:
     column: int = 0
     heading: int = 0  # a sub-heading kept inside its section: its level (1-6, 7 for an unmarked one)
 
-    @property
-    def text(self) -> str:
+    @cached_property
+    def text(self) -> str:  # read many times by the section parsers; raw never changes
         return strip_markup(self.raw)
 
     @property
@@ -201,12 +202,13 @@ class _Splitter:
         if heading is None and len(filled) != 1:
             return False
         level, title = heading if heading else (0, filled[0])
-        kind = section_title_kind(title, loose=bool(heading) or _looks_like_heading(title))
-        if _groups_publications(self.current, heading is not None, level, title, kind):
+        capitals = _looks_like_heading(title)
+        kind = section_title_kind(title, loose=bool(heading) or capitals)
+        if _groups_publications(self.current, heading is not None, level, title, kind, capitals):
             self._add(title, number, new_entry=True, gap_before=self.gap, heading=level or 7)
             return True
         is_name = heading and level == 1 and self.current.kind == "header" and kind is None
-        unknown_heading = _looks_like_heading(title) and (self.current.kind != "header" or len(title.split()) >= 2)
+        unknown_heading = capitals and (self.current.kind != "header" or len(title.split()) >= 2)
         if is_name or not (kind or heading or unknown_heading):
             return False
         if kind is None and level:  # "### Some Institute" under "## Service": still service
@@ -266,11 +268,12 @@ class _Splitter:
         self._add(raw, number, gap_before=self.gap, bullet=bullet and not re.match(r"^\s*\*\*", raw))
 
 
-def _groups_publications(current: Section, marked: bool, level: int, title: str, kind: str | None) -> bool:
-    """A heading, or a short title line, that groups the entries of a publication list (a year, a
-    status, a kind of work) and so stays inside the list."""
+def _groups_publications(current: Section, marked: bool, level: int, title: str, kind: str | None,
+                         capitals: bool) -> bool:
+    """A heading, or a short title line (*capitals*: in capitals), that groups the entries of a
+    publication list (a year, a status, a kind of work) and so stays inside the list."""
     if marked and _stays_in_publications(current, level, title):
         return True
     return (current.kind == "publications" and kind in (None, "publications") and not marked
-            and len(title.split()) <= 6 and bool(publication_group(title, loose=_looks_like_heading(title)))
+            and len(title.split()) <= 6 and bool(publication_group(title, loose=capitals))
             and (not re.search(r"\d", title) or is_year_heading(title)))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 
 # --- markup -----------------------------------------------------------------------------
 
@@ -27,12 +28,15 @@ _MARKUP_CHAR = re.compile("[<\\[*_\\\\&\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\
 
 def links_in(raw: str) -> list[str]:
     """URLs a fragment links to: markdown links, autolinks, HTML hrefs and bare URLs."""
+    if "://" not in raw:
+        return []  # every URL kept has one
     found = [m.group(2) for m in MD_LINK.finditer(raw)]
     found += _AUTOLINK.findall(raw) + _HREF.findall(raw)
     found += re.findall(r"(?<![<\"'(=])\bhttps?://[^\s<>\"')\]]+", raw)
     return [u for u in dict.fromkeys(found) if u.startswith(("http://", "https://"))]
 
 
+@lru_cache(maxsize=16384)  # the layout, the headings and the entry parser ask for the same lines' text
 def strip_markup(raw: str, *, keep_stars: bool = False) -> str:
     """Plain text of a markdown/HTML fragment: tags, link syntax, emphasis and icons removed.
 
@@ -41,21 +45,29 @@ def strip_markup(raw: str, *, keep_stars: bool = False) -> str:
     """
     if not _MARKUP_CHAR.search(raw):
         return " ".join(raw.split())
-    text = raw.replace("<br>", " ").replace("<br/>", " ").replace("<br />", " ")
-    text = _AUTOLINK.sub(r"\1", text)
-    text = _TAG.sub("", text)
-    text = MD_LINK.sub(lambda m: m.group(1), text)
+    text = raw
+    if "<" in text:  # each step only where its mark is there to act on
+        text = text.replace("<br>", " ").replace("<br/>", " ").replace("<br />", " ")
+        text = _TAG.sub("", _AUTOLINK.sub(r"\1", text))
+    if "](" in text:
+        text = MD_LINK.sub(_link_text, text)
     text = text.replace("**", "").replace("__", "")
     if keep_stars:
         text = text.replace("\\*", "\x00")
     else:
         text = text.replace("\\*", "")
-        text = _LONE_STAR.sub("", text)
-    text = _ESCAPE.sub(r"\1", text)
+        if "*" in text:
+            text = _LONE_STAR.sub("", text)
+    if "\\" in text:
+        text = _ESCAPE.sub(r"\1", text)
     text = html.unescape(text)
     text = _ICONS.sub("", text)
     text = text.replace("\x00", "*")
     return " ".join(text.split())
+
+
+def _link_text(m: re.Match) -> str:
+    return m.group(1)
 
 
 def is_wholly_bold(raw: str) -> bool:

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 
 from kg.records import Author, VenueRef
 from kg.sources.authors import author_list_quality, name_score, split_author_list
-from kg.sources.reference_text import Block, blocks_of, clean_entry_line, join_wrapped
+from kg.sources.reference_blocks import Block, blocks_of
+from kg.sources.reference_text import clean_entry_line, join_wrapped
 from kg.sources.reference_venue import EDITOR, THESIS, read_rest
 from kg.sources.text import short_year, years_in
 from kg.sources.venue import VENUE_TAG, VENUE_TITLE, find_status, parse_venue, strip_status

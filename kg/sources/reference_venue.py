@@ -11,7 +11,7 @@ import re
 
 from kg.records import VenueRef
 from kg.sources.authors import name_score, split_author_list
-from kg.sources.reference_text import Block
+from kg.sources.reference_blocks import Block
 from kg.sources.text import years_in
 from kg.sources.venue import VENUE_TAG, find_status, parse_venue, strip_status, venue_name_end
 from kg.words import word_list

@@ -12,7 +12,17 @@ from kg.sources.career import ORG_WORDS, parse_career, parse_org, split_place  #
 from kg.sources.context import Context  # noqa: F401
 from kg.sources.layout import Item, Section
 from kg.sources.publications import parse_publications  # noqa: F401
-from kg.sources.text import _RANGE, _SINGLE, find_period, links_in, parse_date, parse_period, strip_markup, years_in
+from kg.sources.text import (
+    _RANGE,
+    _SINGLE,
+    date_matches,
+    find_period,
+    links_in,
+    parse_date,
+    parse_period,
+    strip_markup,
+    years_in,
+)
 from kg.sources.venue import VENUE_TAG, parse_venue
 
 PRIZE = re.compile(r"\b(?:medal|prize|place|winner|finalist|honou?rable mention|runner[- ]up)\b", re.I)
@@ -196,11 +206,11 @@ def find_dates(text: str) -> list[str]:
     """Every date range the text mentions, then the lone dates after the last range, as ISO
     strings (for the document's latest date); one pass over the text."""
     out, end = [], 0
-    for m in _RANGE.finditer(text):
+    for m in date_matches(_RANGE, text):
         period, _, _ = find_period(m.group(0))
         out += [d for d in (period.start, period.end) if d]
         end = m.end()
-    for m in _SINGLE.finditer(text, end):
+    for m in date_matches(_SINGLE, text, end):
         date = parse_date(m.group(0))
         if date:
             out.append(date)

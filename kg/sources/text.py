@@ -42,6 +42,40 @@ DATE = rf"(?:(?:\d{{1,2}}\s+)?{MONTH}\s*,?\s*)?(?:19|20)\d\d"
 _OPEN_END = r"(?:Present|Now|Current|Today|Ongoing)"
 _RANGE = re.compile(rf"(?P<start>{DATE})\s*(?:-|–|—|~|to|until)\s*(?P<end>{DATE}|{_OPEN_END})", re.I)
 _SINGLE = re.compile(DATE, re.I)
+_YEAR = re.compile(r"(?:19|20)(?=\d\d)")  # "19"/"20" never begins one character after another: no year is skipped
+
+
+def date_matches(pattern: re.Pattern, text: str, pos: int = 0):
+    """``pattern.finditer(text, pos)`` for a pattern whose matches begin with a ``DATE`` (``_RANGE``,
+    ``_SINGLE``): the same matches, but the pattern is tried only in the few places before each year
+    where a date with that year can begin, not at every character of a long document.
+
+    >>> [m.group(0) for m in date_matches(_RANGE, "PhD, 12 Jan. 2019 - Present; BSc 2010 to 2014")]
+    ['12 Jan. 2019 - Present', '2010 to 2014']
+    """
+    for year in _YEAR.finditer(text, pos):
+        q = year.start()
+        if q < pos:
+            continue  # inside the last match
+        for p in range(_earliest_date_start(text, q, pos), q + 1):
+            m = pattern.match(text, p)
+            if m:
+                yield m
+                pos = m.end()
+                break
+
+
+def _earliest_date_start(text: str, q: int, pos: int) -> int:
+    """No date whose year is at *q* begins before this: ``"12  Sept. , 2019"`` - the day, spaces, a
+    month name (nine letters at most), a period, spaces and a comma. Whatever is between a date's
+    start and its year holds at most two digits, so a year between them begins no date."""
+    a = q
+    while a > pos and (text[a - 1].isspace() or text[a - 1] in ",."):
+        a -= 1
+    lo = a - 9
+    while lo > pos and text[lo - 1].isspace():
+        lo -= 1
+    return max(lo - 2, pos)
 
 
 def parse_date(text: str) -> str | None:

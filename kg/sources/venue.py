@@ -15,7 +15,9 @@ from kg.words import word_list
 
 VENUE_TAG = re.compile(r"^\[(?P<tag>[^\]]+)\]\s*(?P<rest>.*)$")
 # "ACM ASPLOS 2025: Title", "NeurIPS 2023: Title": a venue and year printed before the title.
-VENUE_TITLE = re.compile(r"^(?:[A-Z][\w&-]*\s+){0,2}?(?P<acro>[A-Z][A-Za-z]*[A-Z][A-Za-z-]*)\s+(?P<year>(?:19|20)\d\d)"
+# The acronym's second capital is the first after its first one ([a-z]*, not [A-Za-z]*): the same words,
+# and a long word of capitals is read once rather than cut every way.
+VENUE_TITLE = re.compile(r"^(?:[A-Z][\w&-]*\s+){0,2}?(?P<acro>[A-Z][a-z]*[A-Z][A-Za-z-]*)\s+(?P<year>(?:19|20)\d\d)"
                          r"\s*:\s*(?P<title>.+)$")
 # Where the venue's name ends: volume, issue, pages, article numbers, a date.
 _TAIL = re.compile(r"(?:,\s*|\s+)(?:vol\.|volume\b|no\.|issue\b|pp\.|pages?\b|art\.|article\b|e\d{3,}\b|S\.\s*\d)"
@@ -118,7 +120,7 @@ def parse_venue(text: str) -> tuple[VenueRef | None, str | None, str | None]:
         inner = paren.group(1).strip()
         found_year = years_in(inner) or ([short_year(inner)] if short_year(inner) else [])
         word = re.sub(r"\s*(?:['’]\d\d|(?:19|20)\d\d)\s*$", "", inner).strip()
-        if found_year or re.fullmatch(r"[A-Z][A-Za-z]*[A-Z][A-Za-z-]*", word):
+        if found_year or re.fullmatch(r"[A-Z][a-z]*[A-Z][A-Za-z-]*", word):  # as VENUE_TITLE's acronym
             year = year or (found_year[0] if found_year else None)
             if re.fullmatch(r"[A-Za-z]*[A-Z][A-Za-z-]*", word) and " " not in word and word:
                 acronym = acronym or word
