@@ -66,6 +66,7 @@ _BY = re.compile(r"^(?:by|with)\s+", re.I)
 _ELLIPSIS = re.compile(r"\s*(?:\.{3}|\u2026)\s*")
 _ET_AL_AFTER_NAME = re.compile(r"(?<=\w)\s+et\.?\s*al\b\.?")
 _ENTITY = re.compile(r"&\w+;")
+_AMPERSAND = re.compile(r"&amp;", re.IGNORECASE)
 _VANCOUVER_END = re.compile(r"\s[A-Z]{1,3}\.?$")
 _NO_AUTHOR_LIST = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)|[\[\]:?!\"“”]")
 
@@ -308,6 +309,8 @@ def split_author_list(raw: str) -> list[Author]:
 @lru_cache(maxsize=4096)
 def _split_author_list(raw: str) -> tuple[Author, ...]:
     text = raw.replace("\u00a0", " ").strip().lstrip(".,;: ")
+    if "&" in text:  # an HTML page's "&amp;" between the last two names is the "&" it stands for
+        text = _AMPERSAND.sub("&", text)
     text = _BY.sub("", text)
     text = _ELLIPSIS.sub(", ..., ", text)
     text = _ET_AL_AFTER_NAME.sub(", et al.", text)

@@ -15,7 +15,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache
-from itertools import pairwise
+from itertools import accumulate, pairwise
 
 from kg.sources.authors import CAPITAL, name_score, split_author_list
 from kg.sources.text import MONTH
@@ -305,7 +305,7 @@ def blocks_of(raw: str, line: int, sentences: bool = True) -> list[Block]:
     starts = [_raw_start(raw, idxs[a]) for _, a, _ in merged] + [len(raw)]
     for n, (style, first, end) in enumerate(merged):
         text = "".join(units[first:end])
-        raw_of = _RawOf(raw, idxs, first, end, starts[n], starts[n + 1])
+        raw_of = _RawOf(raw, idxs, first, end, starts[n], starts[n + 1], units)
         if style != "plain":
             blocks.append(Block(text.strip(), style, line, raw_of(0, end - first).strip()))
             continue
@@ -332,20 +332,25 @@ def blocks_of(raw: str, line: int, sentences: bool = True) -> list[Block]:
 
 
 class _RawOf:
-    """The raw text (markup kept) of units *a* to *b* of a run of units ``first:end``, which begins
-    at *start* in *raw* and ends at *stop*. Positions in the run's text are taken as unit numbers,
-    which they are wherever each unit is one character (an entity can stand for more)."""
+    """The raw text (markup kept) between characters *a* and *b* of the text of a run of units
+    ``first:end``, which begins at *start* in *raw* and ends at *stop*. A unit is one character of
+    text, except an entity, which can stand for more ("&foo;" kept as it is): then character
+    positions are mapped to the units they fall in."""
 
-    def __init__(self, raw: str, idxs: list[int], first: int, end: int, start: int, stop: int) -> None:
+    def __init__(self, raw: str, idxs: list[int], first: int, end: int, start: int, stop: int,
+                 units: list[str] | None = None) -> None:
         self.raw, self.idxs, self.first, self.count, self.start, self.stop = raw, idxs, first, end - first, start, stop
+        self.offsets: list[int] | None = None  # the character each unit starts at, where some unit is longer
+        if units is not None and any(len(u) != 1 for u in units[first:end]):
+            self.offsets = list(accumulate((len(u) for u in units[first:end]), initial=0))
 
     def bound(self, k: int) -> int:
-        if k == 0:
+        if self.offsets is not None:  # the unit character k falls in
+            k = self.count if k >= self.offsets[-1] else bisect_right(self.offsets, k) - 1
+        if k <= 0:
             return self.start
-        if k == self.count:
+        if k >= self.count:
             return self.stop
-        if k > self.count:
-            raise IndexError("list index out of range")
         return _raw_start(self.raw, self.idxs[self.first + k])
 
     def __call__(self, a: int, b: int) -> str:

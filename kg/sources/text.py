@@ -86,7 +86,7 @@ def parse_date(text: str) -> str | None:
     day, month, year = m.group(1), m.group(2), m.group(3)
     if not month:
         return year
-    mm = _MONTHS[month[:3].lower()]
+    mm = _MONTHS[month.casefold()[:3]]  # casefold: the pattern, case-blind, also took "ſep" (long s)
     if day:
         return f"{year}-{mm:02d}-{int(day):02d}"
     return f"{year}-{mm:02d}"

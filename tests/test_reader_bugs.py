@@ -1,0 +1,40 @@
+"""Regression tests for reader bugs that lost a whole document or misread a list (one test per bug)."""
+
+from __future__ import annotations
+
+from kg.records import Work
+from kg.sources import read_document
+from kg.sources.sections import find_dates
+from kg.sources.text import split_author_list
+
+
+def works_of(tmp_path, text: str) -> list[Work]:
+    path = tmp_path / "cv.md"
+    path.write_text(text, encoding="utf-8")
+    doc = read_document(path)
+    assert doc.skipped == [], [str(s) for s in doc.skipped]
+    return [f for f in doc.facts if isinstance(f, Work)]
+
+
+def test_an_entity_that_stands_for_several_characters_does_not_lose_the_document(tmp_path):
+    # Regression: "&foo;" (an unknown entity, kept as its five characters) in an entry made cutting the
+    # entry into blocks index past its units (IndexError), and the whole CV became one skip.
+    works = works_of(tmp_path, "# Jane Doe\n\n## Publications\n\n"
+                               "- Jane Doe, Rick Roe. Notes on &foo; and more. *Journal of X*, 2020.\n"
+                               "- Jane Doe, Ann Lee. A second paper. *Journal of Y*, 2021.\n")
+    assert [w.year for w in works] == ["2020", "2021"]  # both entries read, the document not lost
+    assert [a.name for a in works[0].authors] == ["Jane Doe", "Rick Roe"]
+    assert [a.name for a in works[1].authors] == ["Jane Doe", "Ann Lee"]
+
+
+def test_an_ampersand_written_as_html_joins_the_last_two_authors():
+    # Regression: "Rick Roe &amp; Ann Lee" (a list copied from a web page) gave an author named "amp".
+    assert [a.name for a in split_author_list("Jane Doe, Rick Roe &amp; Ann Lee")] == [
+        "Jane Doe", "Rick Roe", "Ann Lee"]
+
+
+def test_a_month_with_a_long_s_is_read_as_its_month():
+    # Regression: the case-blind month pattern takes "ſep" (long s), whose lower case is still "ſep",
+    # and the month lookup raised KeyError, losing the document. "ſep 2019" is September 2019.
+    dates = find_dates("Researcher, Uni X, ſep 2019 – 2021")
+    assert "2019-09" in str(dates)
