@@ -202,9 +202,10 @@ def report_text(graph: nx.Graph, po_graph: nx.Graph | None = None, fmt: str = "h
     -------
     str
         Sections: graph statistics; degree distribution (plot); collaborations per year of
-        each profiled person (plot); each profiled person's top collaborators (table and
+        each profiled person (plot); each profiled person's top collaborators (table, and a
         plot); most central people (with the betweenness method used); communities; brokers;
-        people at the same institution at the same time.
+        people at the same institution at the same time. With more than
+        :data:`PLOTTED_PEOPLE` profiled people, the plots draw those :func:`plotted_people` picks.
     """
     if fmt not in FORMATS:
         raise UsageError(f"unknown report format {fmt!r}; choose html or markdown")
