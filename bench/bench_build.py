@@ -18,7 +18,8 @@ times, the ratio, and whether the edge counts and joint-work totals agree. The s
 
 Run: ``.venv/bin/python -m bench.bench_build [--docs 5,10] [--seed 1] [--keep DIR] [--no-commands]
 [--generator PATH] [--json FILE]``; ``--store OUT`` times only the commands, queries and
-projection on a build already in OUT. Default: 3 and 6 CVs (about a minute); ``make bench-scale`` runs 50,100,200.
+projection on a build already in OUT; ``--only REGEX`` times only the commands whose label matches
+(``--only 'query|path'``) and skips the projection. Default: 3 and 6 CVs (about a minute); ``make bench-scale`` runs 50,100,200.
 Issue 14 measured 100 CVs in 74 s and 1,000 CVs in 23 min and 10 GiB: mind the machine before
 asking for 1,000. Output: markdown tables, also saved as JSON in ``bench/results/``.
 """
@@ -176,11 +177,15 @@ def bind_args(variables: list[str], who: str | None, people: dict[str, str]) -> 
     return [arg for v in variables if values.get(v) for arg in ("--bind", f"{v}={values[v]}")]
 
 
-def time_commands(out: Path) -> list[dict]:
+def time_commands(out: Path, only: str | None = None) -> list[dict]:
+    """Time each command and query on the build in *out* (those whose label matches the regular
+    expression *only*, if given)."""
     people = people_to_ask(out)
     rows = []
 
     def timed(label, args, who=""):
+        if only and not re.search(only, label):
+            return
         r = run(KG + args + ["--out", str(out)] if args[0] != "--version" else KG + args, timeout=1800)
         lines = len(r["stdout"].splitlines())
         rows.append({"command": label, "person": who, "seconds": r["seconds"], "peak_mib": r["peak_mib"],
@@ -300,9 +305,12 @@ def main(argv=None) -> int:
     parser.add_argument("--json", type=Path, default=RESULTS / "build.json")
     parser.add_argument("--store", type=Path, metavar="OUT",
                         help="no builds: time the commands, queries and projection on the build in OUT")
+    parser.add_argument("--only", metavar="REGEX",
+                        help="time only the commands whose label matches, e.g. 'query|path' (and no projection)")
     args = parser.parse_args(argv)
     if args.store:
-        commands, projection = time_commands(args.store), projection_vs_duckdb(args.store)
+        commands = time_commands(args.store, args.only)
+        projection = None if args.only else projection_vs_duckdb(args.store)
         print(f"\n{markdown([], None, commands, projection, where=str(args.store))}")
         save(args.json, {"store": str(args.store), "commands": commands, "projection": projection})
         return 0
@@ -330,8 +338,8 @@ def main(argv=None) -> int:
             save(args.json, {"builds": builds, "seed_build": seed_build})  # a long run keeps what it has
         largest = Path(builds[-1]["out"]) if builds and not builds[-1].get("status") else None
         if largest and not args.no_commands:
-            commands = time_commands(largest)
-            projection = projection_vs_duckdb(largest)
+            commands = time_commands(largest, args.only)
+            projection = None if args.only else projection_vs_duckdb(largest)
     text = markdown(builds, seed_build, commands, projection)
     print(f"\n`kg build` on synthetic CVs (gen_corpus.py seed {args.seed}; {os.cpu_count()} cores, "
           f"load {os.getloadavg()[0]:.1f}):\n")

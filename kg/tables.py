@@ -8,6 +8,8 @@ Parquet by DuckDB, so no row passes through Python.
 - ``works.parquet``: ``work``, ``title``, ``year`` (int or null), ``status``, ``venue`` (acronym, else name);
 - ``people.parquet``: ``person``, ``name`` (the smallest ``kg:name``, else the IRI), ``profiled``;
 - ``organizations.parquet``: ``organization``, ``name``, ``acronym``, ``country``, ``parent``.
+
+Beside them, the build writes ``names.json``, the name index :mod:`kg.query.nameindex` describes.
 """
 
 from __future__ import annotations
@@ -62,9 +64,13 @@ COLUMNS = {"authorships": ("work", "person", "ordinal"), "works": ("work", "titl
 
 
 def write_tables(store_dir: Path, tables_dir: Path) -> list[Path]:
-    """Write the Parquet tables of the store at *store_dir* into *tables_dir*; the files written."""
+    """Write the Parquet tables of the store at *store_dir*, and its name index, into *tables_dir*;
+    the files written."""
+    from kg.query.nameindex import NAME_INDEX, write_name_index
+
     store = pyoxigraph.Store.read_only(str(store_dir))
     written = tables_from(partial(_write_csv, store), tables_dir)
+    written.append(write_name_index(store, tables_dir / NAME_INDEX))
     del store
     return written
 

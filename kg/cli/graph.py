@@ -163,6 +163,8 @@ def analyze(out_dir, report_path, fmt, top, store):
 
     The plots (degree distribution, collaborations per year per profiled person, top
     collaborators) are embedded, so the report is one file. Same graph, same bytes.
+    With more than 10 profiled people, the per-person plots show the 10 with the most
+    works; the tables list everyone.
 
     \b
     Examples:

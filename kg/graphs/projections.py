@@ -284,8 +284,11 @@ def affiliation_links(store) -> list[dict]:
     return sorted(links.values(), key=lambda r: (r["person"], r["start"] or "", r["organization"], r["iri"]))
 
 
-def person_organization_graph(store) -> nx.Graph:
+def person_organization_graph(store, coauthors: nx.Graph | None = None) -> nx.Graph:
     """People and the organizations where they studied or held a position (bipartite).
+
+    *coauthors* is the store's :func:`coauthor_graph` where the caller has it already (its person
+    nodes' attributes are copied); otherwise it is projected here.
 
     Returns
     -------
@@ -310,7 +313,8 @@ def person_organization_graph(store) -> nx.Graph:
     _check_store(store)
     names = _names(store)
     profiled = _profiled(store)
-    coauthors = coauthor_graph(store)
+    if coauthors is None:
+        coauthors = coauthor_graph(store)
     graph = nx.Graph(kind="person-organization")
     for p in sorted(names):
         attrs = dict(coauthors.nodes[p]) if p in coauthors else _person_attrs(names[p], p in profiled)

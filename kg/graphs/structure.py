@@ -137,8 +137,12 @@ def community_membership(graph: nx.Graph, algorithm: str = "louvain", weight: st
 
 
 def communities(graph: nx.Graph, algorithm: str = "louvain", weight: str = "weight",
-                resolution: float = 1.0, seed: int = 0, label_size: int = 3) -> pd.DataFrame:
+                resolution: float = 1.0, seed: int = 0, label_size: int = 3,
+                membership: dict | None = None) -> pd.DataFrame:
     """Groups of people who work mostly with each other (Louvain or Leiden, in igraph).
+
+    *membership* is :func:`community_membership`'s answer for the same options, where the caller
+    has it already (it is computed otherwise).
 
     Returns
     -------
@@ -157,7 +161,8 @@ def communities(graph: nx.Graph, algorithm: str = "louvain", weight: str = "weig
     0          1     3  a, b, c
     1          2     2     d, e
     """
-    membership = community_membership(graph, algorithm, weight, resolution, seed)
+    if membership is None:
+        membership = community_membership(graph, algorithm, weight, resolution, seed)
     columns = ["community", "size", "label", "members", "internal_edges"]
     if not membership:
         return frame_of([], columns, modularity=float("nan"), method=algorithm)

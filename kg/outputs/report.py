@@ -34,6 +34,10 @@ from kg.errors import UsageError, UserError
 from kg.graphs import analyses as an
 
 FORMATS = ("html", "markdown")
+#: Most profiled people drawn in the plots (the lines per year, a bar chart each): beyond it the report
+#: draws those with the most works, and gives every profiled person's tables still. A plot takes a
+#: fifth of a second; a thousand CVs would spend minutes drawing charts nobody reads.
+PLOTTED_PEOPLE = 10
 
 
 # --------------------------------------------------------------------------- plots
@@ -198,9 +202,10 @@ def report_text(graph: nx.Graph, po_graph: nx.Graph | None = None, fmt: str = "h
     -------
     str
         Sections: graph statistics; degree distribution (plot); collaborations per year of
-        each profiled person (plot); each profiled person's top collaborators (table and
+        each profiled person (plot); each profiled person's top collaborators (table, and a
         plot); most central people (with the betweenness method used); communities; brokers;
-        people at the same institution at the same time.
+        people at the same institution at the same time. With more than
+        :data:`PLOTTED_PEOPLE` profiled people, the plots draw those :func:`plotted_people` picks.
     """
     if fmt not in FORMATS:
         raise UsageError(f"unknown report format {fmt!r}; choose html or markdown")
@@ -219,9 +224,13 @@ def report_text(graph: nx.Graph, po_graph: nx.Graph | None = None, fmt: str = "h
 
     profiled = sorted((n for n, d in graph.nodes(data=True) if d.get("profiled")),
                       key=lambda n: (an.node_name(graph, n), str(n)))
+    plotted = plotted_people(graph, profiled)
     doc.heading("Collaborations per year")
     if profiled:
-        doc.image(collaborations_per_year_png(graph, profiled), "collaborations per year")
+        if len(plotted) < len(profiled):
+            doc.para(f"The plots show the {len(plotted)} profiled people with the most works, of "
+                     f"{len(profiled)}; the tables list every one.")
+        doc.image(collaborations_per_year_png(graph, plotted), "collaborations per year")
         for p in profiled:
             doc.heading(an.node_name(graph, p), 3)
             doc.table(an.collaborations_per_year(graph, p))
@@ -235,7 +244,7 @@ def report_text(graph: nx.Graph, po_graph: nx.Graph | None = None, fmt: str = "h
         doc.heading(an.node_name(graph, p), 3)
         frame = an.top_collaborators(graph, p, n=top)
         doc.table(frame[["name", "joint_works", "weight", "years", "venues"]])
-        if not frame.empty:
+        if not frame.empty and p in plotted:
             doc.image(top_collaborators_png(graph, p, n=top), f"top collaborators of {an.node_name(graph, p)}")
 
     doc.heading("Most central people")
@@ -245,7 +254,7 @@ def report_text(graph: nx.Graph, po_graph: nx.Graph | None = None, fmt: str = "h
 
     doc.heading("Communities")
     membership = an.community_membership(graph)
-    comms = an.communities(graph)
+    comms = an.communities(graph, membership=membership)
     doc.para(f"Method: {comms.attrs.get('method', '')}; modularity {comms.attrs.get('modularity', '')}.")
     doc.table(comms[comms["size"] > 1][["community", "size", "label"]].head(top))
 
@@ -261,6 +270,22 @@ def report_text(graph: nx.Graph, po_graph: nx.Graph | None = None, fmt: str = "h
     return doc.text(title)
 
 
+def plotted_people(graph: nx.Graph, profiled: list) -> list:
+    """The profiled people the plots draw, in the order of *profiled*: all of them up to
+    :data:`PLOTTED_PEOPLE`, else that many with the most works (ties: the earlier in *profiled*).
+
+    >>> g = nx.Graph()
+    >>> g.add_nodes_from([("a", {"works": 1}), ("b", {"works": 5}), ("c", {"works": 5})])
+    >>> plotted_people(g, ["a", "b", "c"]), plotted_people(g, ["c", "a", "b"])
+    (['a', 'b', 'c'], ['c', 'a', 'b'])
+    """
+    if len(profiled) <= PLOTTED_PEOPLE:
+        return list(profiled)
+    place = {p: i for i, p in enumerate(profiled)}
+    most = sorted(profiled, key=lambda p: (-int(graph.nodes[p].get("works") or 0), place[p]))[:PLOTTED_PEOPLE]
+    return sorted(most, key=place.__getitem__)
+
+
 def write_report(store, path: str | Path, fmt: str | None = None, top: int = 10) -> Path:
     """Project the store, write the report to *path* atomically, and return the path.
 
@@ -272,5 +297,6 @@ def write_report(store, path: str | Path, fmt: str | None = None, top: int = 10)
     path = Path(path)
     if fmt is None:
         fmt = "markdown" if path.suffix.lower() in (".md", ".markdown") else "html"
-    text = report_text(coauthor_graph(store), person_organization_graph(store), fmt=fmt, top=top)
+    coauthors = coauthor_graph(store)
+    text = report_text(coauthors, person_organization_graph(store, coauthors), fmt=fmt, top=top)
     return write_atomic(path, text.encode("utf-8"))

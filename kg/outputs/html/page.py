@@ -68,7 +68,8 @@ def _store_graphs(source):
 
 
     store = open_store(os.fspath(source)) if isinstance(source, (str, os.PathLike)) else source
-    return store, projections.coauthor_graph(store), projections.person_organization_graph(store)
+    coauthors = projections.coauthor_graph(store)
+    return store, coauthors, projections.person_organization_graph(store, coauthors)
 
 
 def _focus_iri(store, focus: str | None) -> str | None:

@@ -1,0 +1,39 @@
+"""kg analyze's report draws at most PLOTTED_PEOPLE people's plots, and tables for everyone."""
+
+import networkx as nx
+
+from kg.outputs.report import PLOTTED_PEOPLE, plotted_people, report_text
+
+
+def _star(profiled: int) -> nx.Graph:
+    # profiled people p00, p01, ... each wrote i + 1 works with one co-author of their own, so p(n-1)
+    # has the most works; "works" counts them as the projection does
+    g = nx.Graph()
+    for i in range(profiled):
+        p, c = f"p{i:02d}", f"c{i:02d}"
+        g.add_node(p, name=f"P {i:02d}", profiled=True, works=i + 1, kind="person")
+        g.add_node(c, name=f"C {i:02d}", profiled=False, works=i + 1, kind="person")
+        works = [{"iri": f"w{i}-{k}", "title": f"T{k}", "year": 2000 + k, "venue": "V"} for k in range(i + 1)]
+        g.add_edge(p, c, joint_works=i + 1, weight=float(i + 1), works=works)
+    return g
+
+
+def test_few_profiled_people_are_all_plotted():
+    g = _star(3)
+    text = report_text(g, fmt="markdown")
+    # one degree plot, one collaborations-per-year plot, one top-collaborators plot per person
+    assert text.count("![") == 2 + 3
+    assert "profiled people with the most works" not in text
+
+
+def test_many_profiled_people_plot_the_busiest_and_list_everyone():
+    n = PLOTTED_PEOPLE + 2
+    g = _star(n)
+    text = report_text(g, fmt="markdown")
+    assert text.count("![") == 2 + PLOTTED_PEOPLE
+    assert f"The plots show the {PLOTTED_PEOPLE} profiled people with the most works, of {n}" in text
+    # the two with the fewest works (p00 and p01) have their tables but no plot
+    assert "![top collaborators of P 00]" not in text and "![top collaborators of P 01]" not in text
+    assert f"![top collaborators of P {n - 1:02d}]" in text
+    assert text.count("### P 00") == 2  # a per-year table and a top-collaborators table
+    assert plotted_people(g, sorted(p for p in g if p.startswith("p"))) == [f"p{i:02d}" for i in range(2, n)]
