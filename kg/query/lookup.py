@@ -37,16 +37,28 @@ def _candidates(store) -> list[Candidate]:
     from kg.vocab import sparql_prefixes
 
     prefix = sparql_prefixes("kg")
-    people = {row["p"].value for row in store.query(prefix + "SELECT ?p WHERE { ?p a kg:Person }")}
+    select = _paged_select if hasattr(store, "tables") else _select  # a kg.remote.store.RemoteStore: in pages
+    people = {row["p"].value for row in select(store, prefix + "SELECT ?p WHERE { ?p a kg:Person } GROUP BY ?p")}
     names: dict[str, list[str]] = {}
-    for row in store.query(prefix + "SELECT ?p ?n WHERE { ?p kg:name ?n }"):
+    for row in select(store, prefix + "SELECT ?p ?n WHERE { ?p kg:name ?n } GROUP BY ?p ?n"):
         if row["p"].value in people:
             names.setdefault(row["p"].value, []).append(row["n"].value)
     alternates: dict[str, list[str]] = {}
-    for row in store.query(prefix + "SELECT ?p ?n WHERE { ?p kg:alternateName ?n }"):
+    for row in select(store, prefix + "SELECT ?p ?n WHERE { ?p kg:alternateName ?n } GROUP BY ?p ?n"):
         if row["p"].value in names:
             alternates.setdefault(row["p"].value, []).append(row["n"].value)
     return _listed(names, alternates)
+
+
+def _select(store, query: str):
+    return store.query(query)
+
+
+def _paged_select(store, query: str) -> list:
+    """A SPARQL server's answer in pages: it may cut one long answer short."""
+    from kg.remote.tables import all_solutions
+
+    return all_solutions(store, query)
 
 
 def _listed(names: dict[str, list[str]], alternates: dict[str, list[str]]) -> list[Candidate]:

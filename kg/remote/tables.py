@@ -44,14 +44,12 @@ def write_paged_csv(store, query: str, path: Path, page: int | None = None) -> N
     """Write the whole answer to *query* on *store* (a :class:`~kg.remote.store.RemoteStore`) as one CSV
     file, read page by page; read again from the start if the server's build changes meanwhile."""
     page = page or setting("KG_STORE_PAGE", PAGE)
-    for _ in range(5):
-        first = store.build.id if store.build is not None else None
+
+    def write() -> None:
         with open(path, "wb") as out:
             offset = 0
             while True:
-                answer = store.query(paged(query, page, offset), prefixes=PREFIXES)
-                assert isinstance(answer, pyoxigraph.QuerySolutions)  # table queries are SELECTs
-                data = answer.serialize(format=pyoxigraph.QueryResultsFormat.CSV) or b""
+                data = _page(store, query, page, offset).serialize(format=pyoxigraph.QueryResultsFormat.CSV) or b""
                 head, _, body = data.partition(b"\r\n")
                 if offset == 0:
                     out.write(head + b"\r\n")
@@ -59,10 +57,41 @@ def write_paged_csv(store, query: str, path: Path, page: int | None = None) -> N
                 rows = sum(1 for _ in csv.reader(io.StringIO(body.decode("utf-8"), newline="")))
                 offset += rows
                 if rows < page:
-                    break
+                    return
+
+    _from_one_build(store, write)
+
+
+def all_solutions(store, query: str, page: int | None = None) -> list:
+    """Every solution of *query* (ending in ``GROUP BY``) on *store*, read page by page from one build:
+    a server may cut one long answer short (Virtuoso's ResultSetMaxRows)."""
+    page = page or setting("KG_STORE_PAGE", PAGE)
+
+    def read() -> list:
+        rows: list = []
+        while True:
+            found = list(_page(store, query, page, len(rows)))
+            rows += found
+            if len(found) < page:
+                return rows
+
+    return _from_one_build(store, read)
+
+
+def _page(store, query: str, page: int, offset: int) -> pyoxigraph.QuerySolutions:
+    answer = store.query(paged(query, page, offset), prefixes=PREFIXES)
+    assert isinstance(answer, pyoxigraph.QuerySolutions)  # paged queries are SELECTs
+    return answer
+
+
+def _from_one_build(store, read):
+    """*read*() again until the server's build did not change under it (five tries)."""
+    for _ in range(5):
+        first = store.build.id if store.build is not None else None
+        result = read()
         if (store.build.id if store.build is not None else None) == first:
-            return
-    raise UserError(f"the graph on {store!r} kept changing while kg read its tables; try again")
+            return result
+    raise UserError(f"the graph on {store!r} kept changing while kg read it; try again")
 
 
 def fetch_tables(store) -> tempfile.TemporaryDirectory:
