@@ -34,6 +34,14 @@ _GRAPH_ACCEPT = "application/n-triples, text/turtle;q=0.9, application/rdf+xml;q
 _RESULTS_ACCEPT = f"{RESULTS_JSON}, application/sparql-results+xml;q=0.9"
 
 
+class AnswerCut(UserError):
+    """A server cut an answer at its row cap, :attr:`rows` (kg's paged reads then ask smaller pages)."""
+
+    def __init__(self, rows: int, message: str):
+        super().__init__(message)
+        self.rows = rows
+
+
 class RemoteStore:
     """The graph on the SPARQL server at *url* (its query endpoint), read-only.
 
@@ -117,9 +125,9 @@ class RemoteStore:
         accept = _GRAPH_ACCEPT if form == "graph" else _RESULTS_ACCEPT
         data, media, cut = self._post(text, params, accept)
         if cut is not None and not _limited_to(text, cut):
-            raise UserError(f"the SPARQL server at {redact(self.url)} cut the answer at {cut:,} rows (Virtuoso's "
-                            "ResultSetMaxRows): raise it in virtuoso.ini, section [SPARQL], above your largest "
-                            f"answer (and keep KG_STORE_PAGE at {cut:,} or below)")
+            raise AnswerCut(cut, f"the SPARQL server at {redact(self.url)} cut the answer at {cut:,} rows "
+                                 "(Virtuoso's ResultSetMaxRows): raise it in virtuoso.ini, section [SPARQL], above "
+                                 "your largest answer")
         if form == "graph":
             graph_format = pyoxigraph.RdfFormat.from_media_type(media) or pyoxigraph.RdfFormat.N_TRIPLES
             return [pyoxigraph.Triple(q.subject, q.predicate, _canonical(q.object))

@@ -1,10 +1,14 @@
-"""The build's tables (:mod:`kg.tables`) read from a SPARQL server in pages, for the projections.
+"""The build's tables (:mod:`kg.tables`) read from a SPARQL server, for the projections.
 
 The embedded store's projections read Parquet tables the build wrote beside it. A server has
-none, so each table's query runs on the server in pages (``ORDER BY`` its keys, ``LIMIT`` and
-``OFFSET``), each page is written as CSV as the embedded store writes it, and the same DuckDB
-step makes the Parquet files. The graph itself is never pulled whole. If a push switches
-builds between two pages, the table is read again, so a table comes from one build.
+none, so each table's query runs on the server, and its answer is written as CSV as the embedded
+store writes it, and the same DuckDB step makes the Parquet files. The graph itself is never
+pulled whole. A table comes in one answer where the server gives it whole (each page is a query
+that groups the whole table again, so one answer is much faster); in pages (``ORDER BY`` its keys,
+``LIMIT`` and ``OFFSET``) where the server says it cut the answer at a row cap (Virtuoso's
+``ResultSetMaxRows``), pages of that many rows, or where ``KG_STORE_PAGE`` asks for pages of a
+size. If a push switches builds between two pages, the table is read again, so a table comes from
+one build.
 """
 
 from __future__ import annotations
@@ -22,9 +26,11 @@ from kg.remote.http import setting
 from kg.tables import tables_from
 from kg.vocab import PREFIXES
 
-#: Rows per page by default: KG_STORE_PAGE.
-PAGE = 10000
 _GROUP_BY = re.compile(r"GROUP\s+BY\s+((?:\?\w+\s*)+)$")
+
+
+#: The "page size" that stands for one whole answer (no page has that many rows).
+WHOLE = 2**62
 
 
 def paged(query: str, page: int, offset: int) -> str:
@@ -43,9 +49,8 @@ def paged(query: str, page: int, offset: int) -> str:
 def write_paged_csv(store, query: str, path: Path, page: int | None = None) -> None:
     """Write the whole answer to *query* on *store* (a :class:`~kg.remote.store.RemoteStore`) as one CSV
     file, read page by page; read again from the start if the server's build changes meanwhile."""
-    page = page or setting("KG_STORE_PAGE", PAGE)
 
-    def write() -> None:
+    def write(page: int) -> None:
         with open(path, "wb") as out:
             offset = 0
             while True:
@@ -59,15 +64,13 @@ def write_paged_csv(store, query: str, path: Path, page: int | None = None) -> N
                 if rows < page:
                     return
 
-    _from_one_build(store, write)
+    _whole(store, write, page)
 
 
 def all_solutions(store, query: str, page: int | None = None) -> list:
-    """Every solution of *query* (ending in ``GROUP BY``) on *store*, read page by page from one build:
-    a server may cut one long answer short (Virtuoso's ResultSetMaxRows)."""
-    page = page or setting("KG_STORE_PAGE", PAGE)
+    """Every solution of *query* (ending in ``GROUP BY``) on *store*, read page by page from one build."""
 
-    def read() -> list:
+    def read(page: int) -> list:
         rows: list = []
         while True:
             found = list(_page(store, query, page, len(rows)))
@@ -75,20 +78,31 @@ def all_solutions(store, query: str, page: int | None = None) -> list:
             if len(found) < page:
                 return rows
 
-    return _from_one_build(store, read)
+    return _whole(store, read, page)
 
 
 def _page(store, query: str, page: int, offset: int) -> pyoxigraph.QuerySolutions:
-    answer = store.query(paged(query, page, offset), prefixes=PREFIXES)
+    answer = store.query(paged(query, page, offset) if page < WHOLE else query, prefixes=PREFIXES)
     assert isinstance(answer, pyoxigraph.QuerySolutions)  # paged queries are SELECTs
     return answer
 
 
-def _from_one_build(store, read):
-    """*read*() again until the server's build did not change under it (five tries)."""
+def _whole(store, read, page: int | None):
+    """*read*(rows per page) again until the server's build did not change under it (five tries): the
+    whole answer at once, unless KG_STORE_PAGE asks for pages, and pages of the server's row cap where
+    it says it cut the answer there (Virtuoso's ResultSetMaxRows)."""
+    from kg.remote.store import AnswerCut
+
+    page = page or setting("KG_STORE_PAGE", 0) or WHOLE
     for _ in range(5):
         first = store.build.id if store.build is not None else None
-        result = read()
+        try:
+            result = read(page)
+        except AnswerCut as cut:
+            if cut.rows >= page:
+                raise
+            page = cut.rows
+            continue
         if (store.build.id if store.build is not None else None) == first:
             return result
     raise UserError(f"the graph on {store!r} kept changing while kg read it; try again")
