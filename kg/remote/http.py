@@ -78,6 +78,14 @@ def credentials(url: str) -> tuple[str, str] | None:
     return (login or "", password or "")
 
 
+class AnswerCut(UserError):
+    """A server cut an answer at its row cap, :attr:`rows` (kg's paged reads then ask smaller pages)."""
+
+    def __init__(self, rows: int, message: str):
+        super().__init__(message)
+        self.rows = rows
+
+
 class Endpoint:
     """One SPARQL server URL that kg POSTs to, and nothing else.
 

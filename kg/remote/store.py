@@ -24,7 +24,7 @@ import urllib.parse
 import pyoxigraph
 
 from kg.errors import UserError
-from kg.remote.http import RESULTS_JSON, Endpoint, redact
+from kg.remote.http import RESULTS_JSON, AnswerCut, Endpoint, redact
 from kg.remote.layout import BUILD_QUERY, POINTER_QUERY, SWITCHING, Build
 from kg.remote.rewrite import standalone
 
@@ -32,14 +32,6 @@ from kg.remote.rewrite import standalone
 SWITCH_WAIT = 120.0
 _GRAPH_ACCEPT = "application/n-triples, text/turtle;q=0.9, application/rdf+xml;q=0.5"
 _RESULTS_ACCEPT = f"{RESULTS_JSON}, application/sparql-results+xml;q=0.9"
-
-
-class AnswerCut(UserError):
-    """A server cut an answer at its row cap, :attr:`rows` (kg's paged reads then ask smaller pages)."""
-
-    def __init__(self, rows: int, message: str):
-        super().__init__(message)
-        self.rows = rows
 
 
 class RemoteStore:

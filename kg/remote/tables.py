@@ -22,7 +22,7 @@ from pathlib import Path
 import pyoxigraph
 
 from kg.errors import UserError
-from kg.remote.http import setting
+from kg.remote.http import AnswerCut, setting
 from kg.tables import tables_from
 from kg.vocab import PREFIXES
 
@@ -91,8 +91,6 @@ def _whole(store, read, page: int | None):
     """*read*(rows per page) again until the server's build did not change under it (five tries): the
     whole answer at once, unless KG_STORE_PAGE asks for pages, and pages of the server's row cap where
     it says it cut the answer there (Virtuoso's ResultSetMaxRows)."""
-    from kg.remote.store import AnswerCut
-
     page = page or setting("KG_STORE_PAGE", 0) or WHOLE
     for _ in range(5):
         first = store.build.id if store.build is not None else None
