@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import cache
+from typing import TYPE_CHECKING
 
+from kg.identity.clusters import Cluster
 from kg.identity.coauthors import coauthor_groups
 from kg.identity.decisions import PendingDecision
 from kg.identity.keys import name_words
 from kg.identity.labmates import owner_keys
-from kg.identity.mentions import Listing, Node
+from kg.identity.mentions import Listing, Mentions, Node
 from kg.identity.names import block_keys
 from kg.words import word_list
 
@@ -107,6 +109,18 @@ def fellows_of(nodes: list[Node], listings: list) -> dict[str, set[str]]:
 
 class CrowdedNames:
     """The checks of a crowded name, for :class:`~kg.identity.evidence.Passes` (its nodes, clusters and log)."""
+
+    # what Passes has, which these checks read
+    nodes: list[Node]
+    m: Mentions
+    cl: Cluster
+    of_doc_key: dict[tuple[str, tuple], list[int]]
+    log: list[PendingDecision]
+
+    if TYPE_CHECKING:
+        def _years(self) -> dict[int, int]: ...
+
+        def _coauthors(self, group: list[int]) -> str: ...
 
     def _person_groups(self, doc: str, ids: list[int], crowded: bool = False) -> list[list[int]]:
         """The mentions *ids* of one name in *doc* as one list per person: co-author groups

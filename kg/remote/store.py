@@ -25,7 +25,7 @@ import pyoxigraph
 
 from kg.errors import UserError
 from kg.remote.http import RESULTS_JSON, AnswerCut, Endpoint, redact
-from kg.remote.layout import BUILD_QUERY, POINTER_QUERY, SWITCHING, Build
+from kg.remote.layout import BUILD_QUERY, EMPTY_GRAPH, POINTER_QUERY, SWITCHING, Build
 from kg.remote.rewrite import standalone
 
 #: How long a reader waits for a push's switch to finish, in seconds.
@@ -222,7 +222,7 @@ def _build_of(rows) -> Build:
     digests |= {r["merged"].value: r["mergedDigest"].value for r in rows if r["merged"] and r["mergedDigest"]}
     return Build(ids.pop() if len(ids) == 1 else SWITCHING,
                  tuple(sorted({r["graph"].value for r in rows if r["graph"]})),
-                 *([merged.pop()] if len(merged) == 1 else []), digests=digests)
+                 merged.pop() if len(merged) == 1 else EMPTY_GRAPH, digests)
 
 
 def _explicit_dataset(default_graph, named_graphs, build: Build | None) -> list[tuple[str, str]] | None:
@@ -234,8 +234,9 @@ def _explicit_dataset(default_graph, named_graphs, build: Build | None) -> list[
     def iris(graphs):
         graphs = graphs if isinstance(graphs, (list, tuple)) else [graphs]
         # a server without kg's pointer has no name for its default graph: it is asked for by none
-        return [build.merged if isinstance(g, pyoxigraph.DefaultGraph) else getattr(g, "value", str(g))
-                for g in graphs if build is not None or not isinstance(g, pyoxigraph.DefaultGraph)]
+        default = [build.merged] if build is not None else []
+        return [iri for g in graphs
+                for iri in (default if isinstance(g, pyoxigraph.DefaultGraph) else [getattr(g, "value", str(g))])]
 
     return ([("default-graph-uri", g) for g in iris(default_graph or [])]
             + [("named-graph-uri", g) for g in iris(named_graphs or [])])
