@@ -10,12 +10,25 @@ a mention linked to no group joins the largest.
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import partial
 
 from kg.identity.mentions import Node
 
 # Works of one name in one document with co-authors of their own: from this many on, a second such
 # group with no co-author in common is a second person of that name (fewer is one person's side project).
 MIN_GROUP = 3
+
+
+def root_of(parent: dict[int, int], x: int) -> int:
+    """The root of *x* in the union-find forest *parent* (halving the path on the way).
+
+    >>> root_of({1: 2, 2: 3, 3: 3}, 1)
+    3
+    """
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
 
 
 def coauthor_groups(nodes: list[Node], ids: list[int], years: dict[int, int]) -> list[list[int]]:
@@ -33,12 +46,7 @@ def coauthor_groups(nodes: list[Node], ids: list[int], years: dict[int, int]) ->
     if len(ids) < 2 * MIN_GROUP:
         return [ids]
     parent = {i: i for i in ids}
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
+    find = partial(root_of, parent)
 
     first: dict[tuple, int] = {}
     for i in ids:

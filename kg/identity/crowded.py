@@ -13,11 +13,11 @@ possibly the same. A rarer name ("Xipeng Qiu", "Peter J. Liu") keeps the documen
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
 from kg.identity.clusters import Cluster
-from kg.identity.coauthors import coauthor_groups
+from kg.identity.coauthors import coauthor_groups, root_of
 from kg.identity.decisions import PendingDecision
 from kg.identity.keys import name_words
 from kg.identity.labmates import owner_keys
@@ -64,12 +64,7 @@ def crowded_groups(nodes: list[Node], ids: list[int], years: dict[int, int], lea
     [[0, 2], [1]]
     """
     parent = {i: i for i in ids}
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
+    find = partial(root_of, parent)
 
     leave_out = leave_out | block_keys(nodes[ids[0]].name)
     coauthors = {i: {k for c in nodes[i].context for k in block_keys(nodes[c].name)} - leave_out for i in ids}
