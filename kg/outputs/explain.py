@@ -93,13 +93,16 @@ def conflicts(store) -> pd.DataFrame:
     ``document_date``, ``chosen`` (True for the value the merged graph kept: the newest source's).
     """
     props = " ".join(f"<{p}>" for p in _COMPARED)
+    # Two sources disagree on (s, p) when two graphs give it and two values are given: if every value of
+    # one graph equalled every value of another, all graphs would give one value. One pass over the
+    # facts, instead of pairing every graph's value with every other graph's.
     query = PREFIX + f"""
         SELECT ?s ?p ?o ?file ?first ?last ?date ?label WHERE {{
           VALUES ?p {{ {props} }}
           GRAPH ?g {{ ?s ?p ?o . ?g kg:fileName ?file . OPTIONAL {{ ?g kg:documentDate ?date }}
                      OPTIONAL {{ ?s kg:firstLine ?first ; kg:lastLine ?last }} }}
-          {{ SELECT ?s ?p WHERE {{ VALUES ?p {{ {props} }} GRAPH ?g1 {{ ?s ?p ?o1 }} GRAPH ?g2 {{ ?s ?p ?o2 }}
-                                 FILTER(?g1 != ?g2 && ?o1 != ?o2) }} GROUP BY ?s ?p }}
+          {{ SELECT ?s ?p WHERE {{ VALUES ?p {{ {props} }} GRAPH ?g1 {{ ?s ?p ?o1 }} }} GROUP BY ?s ?p
+             HAVING (COUNT(DISTINCT ?g1) > 1 && COUNT(DISTINCT ?o1) > 1) }}
           OPTIONAL {{ ?s kg:name|kg:title|kg:role|kg:degree ?l0 }}
           OPTIONAL {{ ?s kg:holder/kg:name ?holder }}
           OPTIONAL {{ ?s kg:author/kg:name ?author . ?work kg:hasAuthorship ?s ; kg:title ?wt }}
