@@ -10,7 +10,7 @@ from rdflib import Literal, URIRef
 from kg.build import BuildReport, DocumentReport, to_rdf, to_triples
 from kg.identity.curation import Curation
 from kg.identity.resolve import resolve
-from kg.outputs.explain import conflicts
+from kg.outputs.conflicts import conflicts
 from kg.rdf.serialize import write_nquads, write_ntriples
 from kg.records import Author, Document, Position, Profile, Skill, Span, VenueRef, Work
 from kg.store import create_store, open_store

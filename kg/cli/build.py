@@ -203,7 +203,7 @@ def conflicts(fmt, out_dir, people, store):
       kg conflicts --people          namesakes kept apart, each with the line that joins them
     """
     from kg.cli.output import emit
-    from kg.outputs.explain import conflicts as find_conflicts
+    from kg.outputs.conflicts import conflicts as find_conflicts
     from kg.outputs.explain import possibly_same
     from kg.store import open_location
 

@@ -1,8 +1,8 @@
-"""Why identity merged or kept apart: ``kg explain`` and ``kg conflicts`` read the built output.
+"""Why identity merged or kept apart: ``kg explain`` and ``kg conflicts --people`` read the built output.
 
 ``explain`` looks a name or title up in the store and returns the identity decisions
-(from ``identity.json``) about it; ``conflicts`` finds single-valued facts on which source
-documents disagree, with the value the merged graph took.
+(from ``identity.json``) about it; ``possibly_same`` lists the namesakes kept apart.
+The facts on which sources disagree are :mod:`kg.outputs.conflicts`.
 """
 
 from __future__ import annotations
@@ -16,11 +16,9 @@ from rapidfuzz import fuzz
 from kg.errors import UserError
 from kg.identity.keys import title_key
 from kg.query.lookup import resolve_people
-from kg.vocab import NS, SINGLE_VALUED, sparql_prefixes
+from kg.vocab import sparql_prefixes
 
 PREFIX = sparql_prefixes("kg")
-# The single-valued kg: properties; their schema: mirrors would report each disagreement twice.
-_COMPARED = tuple(p for p in SINGLE_VALUED if p.startswith(NS))
 
 
 def load_decisions(out_dir: str | Path) -> list[dict]:
@@ -84,48 +82,6 @@ def explain_text(entries: list[dict]) -> str:
             src = f" [{', '.join(d['sources'])}]" if d["sources"] else ""
             lines.append(f"  {verdict}: {d['rule']}\n      {d['evidence']}{src}")
     return "\n".join(lines)
-
-
-def conflicts(store) -> pd.DataFrame:
-    """Single-valued facts on which sources disagree: one row per (fact, source), with the merged choice.
-
-    Columns: ``subject``, ``label``, ``property``, ``value``, ``source``, ``lines``,
-    ``document_date``, ``chosen`` (True for the value the merged graph kept: the newest source's).
-    """
-    props = " ".join(f"<{p}>" for p in _COMPARED)
-    # Two sources disagree on (s, p) when two graphs give it and two values are given: if every value of
-    # one graph equalled every value of another, all graphs would give one value. One pass over the
-    # facts, instead of pairing every graph's value with every other graph's.
-    query = PREFIX + f"""
-        SELECT ?s ?p ?o ?file ?first ?last ?date ?label WHERE {{
-          VALUES ?p {{ {props} }}
-          GRAPH ?g {{ ?s ?p ?o . ?g kg:fileName ?file . OPTIONAL {{ ?g kg:documentDate ?date }}
-                     OPTIONAL {{ ?s kg:firstLine ?first ; kg:lastLine ?last }} }}
-          {{ SELECT ?s ?p WHERE {{ VALUES ?p {{ {props} }} GRAPH ?g1 {{ ?s ?p ?o1 }} }} GROUP BY ?s ?p
-             HAVING (COUNT(DISTINCT ?g1) > 1 && COUNT(DISTINCT ?o1) > 1) }}
-          OPTIONAL {{ ?s kg:name|kg:title|kg:role|kg:degree ?l0 }}
-          OPTIONAL {{ ?s kg:holder/kg:name ?holder }}
-          OPTIONAL {{ ?s kg:author/kg:name ?author . ?work kg:hasAuthorship ?s ; kg:title ?wt }}
-          BIND(IF(BOUND(?author) && BOUND(?wt), CONCAT(?author, " on ", ?wt),  # not CONCAT of unbound:
-               IF(BOUND(?holder) && BOUND(?l0), CONCAT(?holder, ": ", ?l0),  # Virtuoso makes it ""
-                  COALESCE(?l0, STR(?s)))) AS ?label)
-        }} ORDER BY ?s ?p ?file ?o ?first ?last ?date ?label"""  # total: one row per key from any engine
-    rows, seen = [], set()
-    for r in store.query(query):
-        key = (r["s"].value, r["p"].value, r["file"].value)
-        if key in seen:
-            continue
-        seen.add(key)
-        rows.append({"subject": r["s"].value, "label": r["label"].value, "property": r["p"].value[len(NS):],
-                     "value": r["o"].value, "source": r["file"].value,
-                     "lines": f"{r['first'].value}-{r['last'].value}" if r["first"] is not None else "",
-                     "document_date": r["date"].value if r["date"] is not None else ""})
-    frame = pd.DataFrame(rows, columns=["subject", "label", "property", "value", "source", "lines", "document_date"])
-    merged = {(r["s"].value, r["p"].value[len(NS):]): r["o"].value for r in store.query(PREFIX + f"""
-        SELECT ?s ?p ?o WHERE {{ VALUES ?p {{ {props} }} ?s ?p ?o }}""")}
-    frame["chosen"] = [merged.get((s, p)) == v
-                       for s, p, v in zip(frame["subject"], frame["property"], frame["value"], strict=True)]
-    return frame
 
 
 def possibly_same(out_dir: str | Path) -> pd.DataFrame:
