@@ -8,6 +8,7 @@ free loopback port, times the push (:func:`kg.remote.push.push_store`), then run
 
     python -m bench.bench_remote --docs 100,1000      (make bench-remote DOCS=1000)
     python -m bench.bench_remote --out DIR/out-1000   (a build bench_build --keep DIR made)
+    python -m bench.bench_remote --out DIR/out-1000 --server http://127.0.0.1:7878/query   (pushed already)
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ def commands(people: dict[str, str], tmp: Path) -> list[tuple[str, list[str], st
         ("explain", ["explain", typical], None),
         ("conflicts", ["conflicts", "--format", "csv"], None),
         ("query coauthors", ["query", "coauthors", "--bind", f"name={busiest}", "--format", "csv"], None),
+        ("query fact-sources", ["query", "fact-sources", "--bind", f"name={typical}", "--format", "csv"], None),
         ("query works-per-year-venue", ["query", "works-per-year-venue", "--format", "csv"], None),
         ("analyze", ["analyze", "--report", str(tmp / "report.{}.md")], "report.{}.md"),
         ("export graphml", ["export", "--format", "graphml", "--output", str(tmp / "g.{}.graphml")], "g.{}.graphml"),
@@ -95,22 +97,30 @@ def bench_built(out: Path, base: Path, row: dict, push_only: bool = False) -> di
         row.update(repush_seconds=round(time.perf_counter() - started, 2), repush_triples=again.triples)
         print(f"  {n} CVs: the same build pushed again in {row['repush_seconds']} s ({again.triples:,} triples sent)",
               flush=True)
-        people = people_to_ask(out)
-        for label, args, written in commands(people, base) if not push_only else ():
-            times, outputs = {}, {}
-            for where, extra in (("embedded", []), ("server", ["--store", query])):
-                result = run(KG + [a.format(where) for a in args] + ["--out", str(out)] + extra, timeout=3600)
-                times[where] = result["seconds"]
-                outputs[where] = ((base / written.format(where)).read_bytes() if written and not result["status"]
-                                  else result["stdout"].encode()) + result["stderr"].encode()
-            same = outputs["embedded"] == outputs["server"]
-            row["commands"].append({"command": label, "embedded": times["embedded"], "server": times["server"],
-                                    "same_output": same})
-            print(f"    {label}: embedded {times['embedded']} s, server {times['server']} s, "
-                  f"{'same' if same else 'DIFFERENT'} output", flush=True)
+        if not push_only:
+            time_commands(out, base, row, query)
     finally:
         proc.terminate()
         proc.wait(30)
+    return row
+
+
+def time_commands(out: Path, base: Path, row: dict, query: str) -> dict:
+    """Time every read command on the build in *out* and on the server whose query endpoint is *query*
+    (where that build was pushed), and check the two print the same."""
+    people = people_to_ask(out)
+    for label, args, written in commands(people, base):
+        times, outputs = {}, {}
+        for where, extra in (("embedded", []), ("server", ["--store", query])):
+            result = run(KG + [a.format(where) for a in args] + ["--out", str(out)] + extra, timeout=3600)
+            times[where] = result["seconds"]
+            outputs[where] = ((base / written.format(where)).read_bytes() if written and not result["status"]
+                              else result["stdout"].encode()) + result["stderr"].encode()
+        same = outputs["embedded"] == outputs["server"]
+        row["commands"].append({"command": label, "embedded": times["embedded"], "server": times["server"],
+                                "same_output": same})
+        print(f"    {label}: embedded {times['embedded']} s, server {times['server']} s, "
+              f"{'same' if same else 'DIFFERENT'} output", flush=True)
     return row
 
 
@@ -133,13 +143,19 @@ def main(argv=None) -> int:
     parser.add_argument("--generator", type=Path, default=GENERATOR)
     parser.add_argument("--out", type=Path, help="time a build made already (e.g. bench_build --keep DIR: DIR/out-1000)")
     parser.add_argument("--push-only", action="store_true", help="time the pushes, not the commands")
+    parser.add_argument("--server", metavar="QUERY_URL",
+                        help="with --out: time the commands against a server the build was pushed to already")
     args = parser.parse_args(argv)
     if not args.generator.is_file():
         print(f"skipped: no corpus generator at {args.generator} (it lives in ../shared/tools beside the project)")
         return 0
     rows = []
     with tempfile.TemporaryDirectory(prefix="kg-bench-remote-") as tmp:
-        if args.out is not None:  # a build made already (by bench_build --keep): push and time it only
+        if args.out is not None and args.server:  # a build pushed already: the commands only
+            documents = sum(1 for _ in (args.out.parent / args.out.name.replace("out-", "cv-")).glob("*.md"))
+            rows.append(time_commands(args.out, Path(tmp), {"documents": documents, "build_seconds": "-",
+                                                            "commands": []}, args.server))
+        elif args.out is not None:  # a build made already (by bench_build --keep): push and time it only
             documents = sum(1 for _ in (args.out.parent / args.out.name.replace("out-", "cv-")).glob("*.md"))
             rows.append(bench_built(args.out, Path(tmp), {"documents": documents, "build_seconds": "-",
                                                           "commands": []}, args.push_only))
