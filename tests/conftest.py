@@ -37,6 +37,14 @@ def run_kg_process(*args) -> subprocess.CompletedProcess:
     return subprocess.run([str(kg), *map(str, args)], capture_output=True, text=True)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_cache(tmp_path_factory):
+    """Tables read from SPARQL servers are kept in a cache of the session's own, not the user's."""
+    import os
+
+    os.environ["KG_CACHE_DIR"] = str(tmp_path_factory.mktemp("kg-cache"))
+
+
 @pytest.fixture(scope="session")
 def seeds_out(tmp_path_factory) -> Path:
     """An output folder built from data/ (the seed documents and curation file)."""

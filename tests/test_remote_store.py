@@ -109,9 +109,36 @@ def test_tables_read_in_pages_give_the_same_graphs(pushed, server, tmp_path, mon
     # A table comes in one answer from Oxigraph's server; KG_STORE_PAGE=7 reads it in pages of 7 rows
     # (the seeds' authorship table has dozens, so many pages, each ordered by its keys): same bytes.
     monkeypatch.setenv("KG_STORE_PAGE", "7")
+    monkeypatch.setenv("KG_CACHE_DIR", str(tmp_path / "cache"))  # read from the server, not kept tables
     assert run_kg("collaborators", "Qinghao Hu", "--store", server.query).stdout == run_kg(
         "collaborators", "Qinghao Hu", "--out", pushed).stdout
     assert_same_files(pushed, server.query, tmp_path)
+
+
+def test_tables_are_read_once_per_build_then_from_the_cache(pushed, tmp_path, monkeypatch):
+    import duckdb
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("KG_CACHE_DIR", str(cache))
+    server = start_oxigraph(tmp_path / "db")
+    try:
+        first = push_store(pushed / "store", server.query, server.update)
+        expected = run_kg("collaborators", "Qinghao Hu", "--out", pushed).stdout
+        assert run_kg("collaborators", "Qinghao Hu", "--store", server.query).stdout == expected
+        [kept_server] = list(cache.iterdir())
+        assert sorted(p.name for p in kept_server.iterdir()) == [first.build]  # the current build's tables
+        # Empty the kept authorship table: a command that reads the cache then finds no collaborators,
+        # which shows the second command read the kept tables, not the server.
+        table = kept_server / first.build / "authorships.parquet"
+        duckdb.execute(f"COPY (SELECT * FROM '{table}' WHERE false) TO '{tmp_path / 'empty.parquet'}' (FORMAT parquet)")
+        os.replace(tmp_path / "empty.parquet", table)
+        assert run_kg("collaborators", "Qinghao Hu", "--store", server.query).stdout != expected
+        # The same build pushed again is a new build (a new id): read anew, and the old tables removed.
+        again = push_store(pushed / "store", server.query, server.update)
+        assert run_kg("collaborators", "Qinghao Hu", "--store", server.query).stdout == expected
+        assert sorted(p.name for p in kept_server.iterdir()) == [again.build]
+    finally:
+        server.stop()
 
 
 def test_kg_store_environment_variable_and_notebook(pushed, server, monkeypatch):

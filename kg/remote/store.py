@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import json
 import re
-import tempfile
 import time
 import urllib.parse
+from typing import Any
 
 import pyoxigraph
 
@@ -48,7 +48,7 @@ class RemoteStore:
         self.url = url
         self._build: Build | None = None
         self._checked = False
-        self._tables: tempfile.TemporaryDirectory | None = None  # the tables read from the server, once asked
+        self._tables: Any = None  # the tables read from the server (or the user's cache), once asked
 
     def __repr__(self) -> str:
         return f"<RemoteStore {redact(self.url)}>"
@@ -151,7 +151,8 @@ class RemoteStore:
         return pyoxigraph.serialize(triples, format=pyoxigraph.RdfFormat.N_TRIPLES) or b""
 
     def tables(self):
-        """A folder of the build's Parquet tables (``kg.tables``), read from the server in pages once."""
+        """A folder of the build's Parquet tables (``kg.tables``), read from the server once (and kept in
+        the user's cache for the server's current build: :func:`kg.remote.tables.fetch_tables`)."""
         if self._tables is None:
             from kg.remote.tables import fetch_tables
 

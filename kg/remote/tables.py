@@ -14,8 +14,11 @@ one build.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
+import os
 import re
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -23,6 +26,7 @@ import pyoxigraph
 
 from kg.errors import UserError
 from kg.remote.http import AnswerCut, setting
+from kg.remote.layout import SWITCHING
 from kg.tables import tables_from
 from kg.vocab import PREFIXES
 
@@ -106,8 +110,64 @@ def _whole(store, read, page: int | None):
     raise UserError(f"the graph on {store!r} kept changing while kg read it; try again")
 
 
-def fetch_tables(store) -> tempfile.TemporaryDirectory:
-    """A temporary folder with the tables of the graph on *store*, read in pages (removed with the object)."""
+def fetch_tables(store):
+    """A folder (its path in ``.name``) with the tables of the graph on *store*.
+
+    A build kg pushed has an id that no other build has, so its tables, read once, are kept in
+    the user's cache (:func:`cache_dir`) under the server and that id, and later commands read
+    them from there: reading them took 25 s at 1,000 CVs, for every command. Only the tables of
+    the server's current build are kept. A server without kg's pointer gives a temporary folder,
+    removed with the object; so does a cache that cannot be written.
+    """
+    build = store.build
+    if build is None or build.id == SWITCHING:
+        return _read_into_temporary(store)
+    server = cache_dir() / hashlib.sha256(store.url.encode("utf-8")).hexdigest()[:24]
+    kept = server / _safe_name(build.id)
+    if (kept / _COMPLETE).is_file():
+        return _Kept(kept)
+    try:
+        server.mkdir(parents=True, exist_ok=True, mode=0o700)
+        with tempfile.TemporaryDirectory(dir=server, prefix=".reading-") as tmp:
+            tables_from(lambda query, path: write_paged_csv(store, query, path), Path(tmp))
+            if store.build is None or store.build.id != build.id:  # a push switched builds meanwhile
+                return _read_into_temporary(store)
+            (Path(tmp) / _COMPLETE).write_text(build.id + "\n", encoding="utf-8")
+            os.replace(tmp, kept)
+            Path(tmp).mkdir()  # for TemporaryDirectory's clean-up
+    except OSError:
+        if not (kept / _COMPLETE).is_file():  # another process may have kept the same build meanwhile
+            return _read_into_temporary(store)
+    for other in server.iterdir():
+        if other != kept and not other.name.startswith("."):
+            shutil.rmtree(other, ignore_errors=True)  # an older build's tables
+    return _Kept(kept)
+
+
+def cache_dir() -> Path:
+    """Where kg keeps the tables read from servers: ``KG_CACHE_DIR``, else ``$XDG_CACHE_HOME/kg``,
+    else ``~/.cache/kg``."""
+    if os.environ.get("KG_CACHE_DIR"):
+        return Path(os.environ["KG_CACHE_DIR"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kg"
+
+
+_COMPLETE = "complete"
+
+
+class _Kept:
+    """A kept folder, with the ``name`` a TemporaryDirectory has (and nothing to clean up)."""
+
+    def __init__(self, path: Path):
+        self.name = str(path)
+
+
+def _read_into_temporary(store) -> tempfile.TemporaryDirectory:
     folder = tempfile.TemporaryDirectory(prefix="kg-tables-")
     tables_from(lambda query, path: write_paged_csv(store, query, path), Path(folder.name))
     return folder
+
+
+def _safe_name(build_id: str) -> str:
+    """A build id as one folder name (ids kg writes are already; a stranger's pointer might not be)."""
+    return re.sub(r"[^A-Za-z0-9._-]", "_", build_id)[:100] or "_"
