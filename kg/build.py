@@ -30,7 +30,13 @@ from kg.records import Document, Skip, Span, Work
 from kg.sources import find_sources, read_source
 from kg.store import STORE_DIR, create_store, open_store
 from kg.tables import TABLES_DIR, write_tables
-from kg.validate import validate_build, validate_graph, validate_output  # noqa: F401 (kg.build's API)
+from kg.validate import (  # noqa: F401 (validate_* are kg.build's API)
+    finish_validation,
+    start_shacl,
+    validate_build,
+    validate_graph,
+    validate_output,
+)
 
 #: Everything a build writes into the output folder; anything else there is the user's and is kept.
 OUTPUTS = ("kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR, "tables", "identity.json", "graph.html")
@@ -234,13 +240,17 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
         report.per_document = _per_document(docs, res, report.skipped)
 
         stage = staging_folder(out_dir)
+        shacl = start_shacl(merged) if validate else None  # on another core while the files are written
         try:
             names = write_outputs(stage, graphs, merged, res, html=html, progress=progress)
-            if validate:
-                report.conforms, report.violations, report.validation = validate_build(stage, merged)
+            if shacl is not None:
+                report.conforms, report.violations, report.validation = finish_validation(stage, shacl)
+                shacl = None
             carry_over(out_dir, stage, set(OUTPUTS))
             swap_in(stage, out_dir)
         except BaseException:
+            if shacl is not None:
+                shacl.cancel()
             shutil.rmtree(stage, ignore_errors=True)
             raise
         report.written = [str(out_dir / n) for n in names]

@@ -5,7 +5,12 @@ constraints as SPARQL queries over the store (every node checked, in the store's
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import pyoxigraph
@@ -22,16 +27,17 @@ _SH = "http://www.w3.org/ns/shacl#"
 _XSD = "http://www.w3.org/2001/XMLSchema#"
 
 
-def validate_graph(graph, focus_nodes: list | None = None) -> tuple[bool, list[str]]:
+def validate_graph(graph, focus_nodes: list | None = None, inplace: bool = False) -> tuple[bool, list[str]]:
     """Check an rdflib *graph* (only *focus_nodes* where given) against ``shapes.ttl`` with pyshacl:
-    (conforms, one line per violation)."""
+    (conforms, one line per violation). *inplace*: pyshacl works on *graph* itself instead of a
+    copy (for a graph made for the check; shapes.ttl has no rules, so nothing is added to it)."""
     import pyshacl
     from rdflib import Graph
     from rdflib.namespace import SH
 
     shapes = Graph().parse(data=shapes_ttl(), format="turtle")
     conforms, results, _ = pyshacl.validate(graph, shacl_graph=shapes, advanced=True, allow_warnings=True,
-                                         focus_nodes=focus_nodes)
+                                         focus_nodes=focus_nodes, inplace=inplace)
     lines = []
     for result in results.subjects(predicate=None, object=SH.ValidationResult):
         focus = results.value(result, SH.focusNode)
@@ -140,21 +146,118 @@ def sparql_checks(store: pyoxigraph.Store) -> list[str]:
         return sorted({line for lines in found for line in lines})
 
 
-def validate_build(out_dir: Path, merged: TripleSet) -> tuple[bool, list[str], str]:
-    """Validate a build in *out_dir* whose merged view is *merged*: (conforms, violations, what was run)."""
-    from rdflib import Graph, URIRef
+def rdflib_graph(ntriples: str):
+    """An rdflib ``Graph`` of N-Triples text, read by Oxigraph's parser (rdflib's own reads line by
+    line in Python, three times slower); each term made as rdflib's N-Triples parser makes it.
 
+    >>> g = rdflib_graph('<https://x.org/s> <https://x.org/p> "2020"^^<http://www.w3.org/2001/XMLSchema#gYear> .\\n')
+    >>> [o.n3() for o in g.objects()]
+    ['"2020"^^<http://www.w3.org/2001/XMLSchema#gYear>']
+    """
+    from rdflib import Graph, Literal, URIRef
+
+    graph = Graph()
+    made: dict = {}  # the same IRIs and values recur: make each term once
+
+    def node(term):
+        key = (type(term), str(term))
+        found = made.get(key)
+        if found is None:
+            if isinstance(term, pyoxigraph.NamedNode):
+                found = URIRef(term.value)
+            elif isinstance(term, pyoxigraph.BlankNode):
+                from rdflib import BNode
+
+                found = BNode(term.value)
+            elif term.language:
+                found = Literal(term.value, lang=term.language)
+            elif term.datatype.value == _XSD + "string":  # a simple literal: rdflib gives it no datatype
+                found = Literal(term.value)
+            else:
+                found = Literal(term.value, datatype=URIRef(term.datatype.value))
+            made[key] = found
+        return found
+
+    add = graph.store.add  # Graph.add checks each term's type again: these are made here
+    for t in pyoxigraph.parse(input=ntriples, format=pyoxigraph.RdfFormat.N_TRIPLES):
+        add((node(t.subject), node(t.predicate), node(t.object)), graph, False)
+    return graph
+
+
+@dataclass
+class ShaclRun:
+    """pyshacl checking a build's merged view in a process of its own (see :func:`start_shacl`),
+    so that it runs on another core while the build writes its files."""
+
+    process: subprocess.Popen
+    data: Path  # the N-Triples (and focus nodes) handed to the process, deleted once it is done
+    what: str  # what the check covers, for the build report
+
+    def result(self) -> tuple[bool, list[str]]:
+        """(conforms, one line per violation), once pyshacl is done."""
+        try:
+            out, _ = self.process.communicate()
+        finally:
+            self.data.unlink(missing_ok=True)
+        if self.process.returncode != 0:
+            raise RuntimeError(f"the pyshacl check stopped with exit status {self.process.returncode} "
+                               "(its error is printed above)")
+        answer = json.loads(out)
+        return answer["conforms"], answer["violations"]
+
+    def cancel(self) -> None:
+        """Stop the check (the build failed) and delete its input."""
+        self.process.kill()
+        self.process.communicate()
+        self.data.unlink(missing_ok=True)
+
+
+def start_shacl(merged: TripleSet) -> ShaclRun:
+    """Start pyshacl on *merged* (every triple up to :data:`FULL_LIMIT`, else a sample) in a new process."""
     if len(merged) <= FULL_LIMIT:
         focus, lines, what = None, merged.lines(), "pyshacl on every triple"
     else:
         focus, lines = _sample(merged)
         what = f"pyshacl on {len(focus):,} sampled nodes of {len(merged):,} triples"
-        focus = [URIRef(f) for f in focus]
-    conforms, violations = validate_graph(Graph().parse(data="".join(lines), format="nt"), focus)
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".json", prefix="kg-shacl-", delete=False) as f:
+        json.dump({"ntriples": "".join(lines), "focus": focus}, f)
+    package_root = str(Path(__file__).resolve().parent.parent)  # where this kg is, installed or not
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [package_root, os.environ.get("PYTHONPATH")])))
+    # -P: the working folder is not put on the path (a folder named kg there must not be imported)
+    process = subprocess.Popen([sys.executable, "-P", "-c", "from kg.validate import shacl_main; shacl_main()",
+                                f.name], stdout=subprocess.PIPE, env=env)
+    return ShaclRun(process, Path(f.name), what)
+
+
+def shacl_main() -> None:
+    """The pyshacl process of :func:`start_shacl`: reads its input file, prints the answer as JSON."""
+    from rdflib import URIRef
+
+    with open(sys.argv[1], encoding="utf-8") as f:
+        given = json.load(f)
+    focus = None if given["focus"] is None else [URIRef(n) for n in given["focus"]]
+    conforms, violations = validate_graph(rdflib_graph(given["ntriples"]), focus, inplace=True)
+    json.dump({"conforms": conforms, "violations": violations}, sys.stdout)
+
+
+def finish_validation(out_dir: Path, run: ShaclRun) -> tuple[bool, list[str], str]:
+    """The shapes as SPARQL over the store in *out_dir*, then pyshacl's answer of *run*:
+    (conforms, violations, what was run)."""
     store = pyoxigraph.Store.read_only(str(out_dir / "store"))
-    found = sparql_checks(store)
+    try:
+        found = sparql_checks(store)
+    except BaseException:
+        run.cancel()
+        raise
     del store
-    return conforms and not found, sorted(set(violations) | set(found)), what + " + the shapes as SPARQL on every node"
+    conforms, violations = run.result()
+    return (conforms and not found, sorted(set(violations) | set(found)),
+            run.what + " + the shapes as SPARQL on every node")
+
+
+def validate_build(out_dir: Path, merged: TripleSet) -> tuple[bool, list[str], str]:
+    """Validate a build in *out_dir* whose merged view is *merged*: (conforms, violations, what was run)."""
+    return finish_validation(out_dir, start_shacl(merged))
 
 
 def validate_output(out_dir: str | Path) -> tuple[bool, list[str]]:
