@@ -5,12 +5,12 @@ constraints as SPARQL queries over the store (every node checked, in the store's
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
 import pyoxigraph
@@ -184,21 +184,44 @@ def rdflib_graph(ntriples: str):
     return graph
 
 
-@dataclass
-class ShaclRun:
-    """pyshacl checking a build's merged view in a process of its own (see :func:`start_shacl`),
-    so that it runs on another core while the build writes its files."""
+class ShaclProcess:
+    """pyshacl in a process of its own, so that it runs on another core: started before the build
+    reads its documents (it loads pyshacl meanwhile), given the merged view by :meth:`check`, and
+    asked for its answer by :meth:`result` once the build has written its files."""
 
-    process: subprocess.Popen
-    data: Path  # the N-Triples (and focus nodes) handed to the process, deleted once it is done
-    what: str  # what the check covers, for the build report
+    def __init__(self) -> None:
+        package_root = str(Path(__file__).resolve().parent.parent)  # where this kg is, installed or not
+        path = os.pathsep.join(filter(None, [package_root, os.environ.get("PYTHONPATH")]))
+        # -P: the working folder is not put on the path (a folder named kg there must not be imported)
+        command = [sys.executable, "-P", "-c", "from kg.validate import shacl_main; shacl_main()"]
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                        env=dict(os.environ, PYTHONPATH=path))
+        self.data: Path | None = None  # the N-Triples (and focus nodes) handed over, deleted once done
+        self.what = ""  # what the check covers, for the build report
+
+    def check(self, merged: TripleSet) -> None:
+        """Hand over *merged*: every triple up to :data:`FULL_LIMIT`, else a sample of its nodes."""
+        if len(merged) <= FULL_LIMIT:
+            focus, lines, self.what = None, merged.lines(), "pyshacl on every triple"
+        else:
+            focus, lines = _sample(merged)
+            self.what = f"pyshacl on {len(focus):,} sampled nodes of {len(merged):,} triples"
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".json", prefix="kg-shacl-",
+                                         delete=False) as f:
+            json.dump({"ntriples": "".join(lines), "focus": focus}, f)
+        self.data = Path(f.name)
+        assert self.process.stdin is not None
+        self.process.stdin.write(f.name + "\n")
+        self.process.stdin.close()
 
     def result(self) -> tuple[bool, list[str]]:
         """(conforms, one line per violation), once pyshacl is done."""
+        assert self.process.stdout is not None
         try:
-            out, _ = self.process.communicate()
+            out = self.process.stdout.read()
+            self.process.wait()
         finally:
-            self.data.unlink(missing_ok=True)
+            self._delete_data()
         if self.process.returncode != 0:
             raise RuntimeError(f"the pyshacl check stopped with exit status {self.process.returncode} "
                                "(its error is printed above)")
@@ -206,49 +229,41 @@ class ShaclRun:
         return answer["conforms"], answer["violations"]
 
     def cancel(self) -> None:
-        """Stop the check (the build failed) and delete its input."""
-        self.process.kill()
-        self.process.communicate()
-        self.data.unlink(missing_ok=True)
+        """Stop the check if it still runs (the build failed) and delete its input."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        for pipe in (self.process.stdin, self.process.stdout):
+            with contextlib.suppress(OSError):  # a pipe to a stopped process
+                pipe.close()  # type: ignore[union-attr]
+        self._delete_data()
 
-
-def start_shacl(merged: TripleSet) -> ShaclRun:
-    """Start pyshacl on *merged* (every triple up to :data:`FULL_LIMIT`, else a sample) in a new process."""
-    if len(merged) <= FULL_LIMIT:
-        focus, lines, what = None, merged.lines(), "pyshacl on every triple"
-    else:
-        focus, lines = _sample(merged)
-        what = f"pyshacl on {len(focus):,} sampled nodes of {len(merged):,} triples"
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".json", prefix="kg-shacl-", delete=False) as f:
-        json.dump({"ntriples": "".join(lines), "focus": focus}, f)
-    package_root = str(Path(__file__).resolve().parent.parent)  # where this kg is, installed or not
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [package_root, os.environ.get("PYTHONPATH")])))
-    # -P: the working folder is not put on the path (a folder named kg there must not be imported)
-    process = subprocess.Popen([sys.executable, "-P", "-c", "from kg.validate import shacl_main; shacl_main()",
-                                f.name], stdout=subprocess.PIPE, env=env)
-    return ShaclRun(process, Path(f.name), what)
+    def _delete_data(self) -> None:
+        if self.data is not None:
+            self.data.unlink(missing_ok=True)
 
 
 def shacl_main() -> None:
-    """The pyshacl process of :func:`start_shacl`: reads its input file, prints the answer as JSON."""
+    """The process of :class:`ShaclProcess`: loads pyshacl, then reads the name of its input file on
+    stdin (none: the build stopped) and prints pyshacl's answer as JSON."""
+    import pyshacl  # noqa: F401 (loaded while the build reads its documents)
     from rdflib import URIRef
 
-    with open(sys.argv[1], encoding="utf-8") as f:
+    name = sys.stdin.readline().strip()
+    if not name:
+        return
+    with open(name, encoding="utf-8") as f:
         given = json.load(f)
     focus = None if given["focus"] is None else [URIRef(n) for n in given["focus"]]
     conforms, violations = validate_graph(rdflib_graph(given["ntriples"]), focus, inplace=True)
     json.dump({"conforms": conforms, "violations": violations}, sys.stdout)
 
 
-def finish_validation(out_dir: Path, run: ShaclRun) -> tuple[bool, list[str], str]:
-    """The shapes as SPARQL over the store in *out_dir*, then pyshacl's answer of *run*:
-    (conforms, violations, what was run)."""
+def finish_validation(out_dir: Path, run: ShaclProcess) -> tuple[bool, list[str], str]:
+    """The shapes as SPARQL over the store in *out_dir*, then the answer of pyshacl *run* (given the
+    merged view already): (conforms, violations, what was run)."""
     store = pyoxigraph.Store.read_only(str(out_dir / "store"))
-    try:
-        found = sparql_checks(store)
-    except BaseException:
-        run.cancel()
-        raise
+    found = sparql_checks(store)
     del store
     conforms, violations = run.result()
     return (conforms and not found, sorted(set(violations) | set(found)),
@@ -257,7 +272,12 @@ def finish_validation(out_dir: Path, run: ShaclRun) -> tuple[bool, list[str], st
 
 def validate_build(out_dir: Path, merged: TripleSet) -> tuple[bool, list[str], str]:
     """Validate a build in *out_dir* whose merged view is *merged*: (conforms, violations, what was run)."""
-    return finish_validation(out_dir, start_shacl(merged))
+    run = ShaclProcess()
+    try:
+        run.check(merged)
+        return finish_validation(out_dir, run)
+    finally:
+        run.cancel()  # nothing to stop once it answered
 
 
 def validate_output(out_dir: str | Path) -> tuple[bool, list[str]]:
