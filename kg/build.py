@@ -212,7 +212,7 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
     if not data_dir.is_dir():
         raise UserError(f"data folder {data_dir}/ does not exist; create it and put documents in it")
     with build_lock(out_dir):
-        shacl = ShaclProcess() if validate else None  # loads pyshacl on another core while the documents are read
+        shacl = ShaclProcess() if validate else None  # stopped below if the build fails
         try:
             return _build(data_dir, out_dir, shacl, include_private=include_private, progress=progress, html=html,
                           force=force)
@@ -253,7 +253,7 @@ def _build(data_dir: Path, out_dir: Path, shacl: ShaclProcess | None, *, include
     stage = staging_folder(out_dir)
     try:
         if shacl is not None:
-            shacl.check(merged)  # pyshacl checks the merged view while the files are written
+            shacl.check(merged)  # pyshacl checks the merged view on another core while the files are written
         names = write_outputs(stage, graphs, merged, res, html=html, progress=progress)
         if shacl is not None:
             report.conforms, report.violations, report.validation = finish_validation(stage, shacl)

@@ -6,11 +6,11 @@ constraints as SPARQL queries over the store (every node checked, in the store's
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
-import subprocess
-import sys
-import tempfile
+import signal
+import traceback
 from pathlib import Path
 
 import pyoxigraph
@@ -185,78 +185,72 @@ def rdflib_graph(ntriples: str):
 
 
 class ShaclProcess:
-    """pyshacl in a process of its own, so that it runs on another core: started before the build
-    reads its documents (it loads pyshacl meanwhile), given the merged view by :meth:`check`, and
-    asked for its answer by :meth:`result` once the build has written its files."""
+    """pyshacl in a process of its own, so that it runs on another core while the build writes its
+    files: :meth:`check` forks this process (the child has kg's modules and the merged view already;
+    it only loads pyshacl) and :meth:`result` reads the child's answer."""
 
     def __init__(self) -> None:
-        package_root = str(Path(__file__).resolve().parent.parent)  # where this kg is, installed or not
-        path = os.pathsep.join(filter(None, [package_root, os.environ.get("PYTHONPATH")]))
-        # -P: the working folder is not put on the path (a folder named kg there must not be imported)
-        command = [sys.executable, "-P", "-c", "from kg.validate import shacl_main; shacl_main()"]
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                        env=dict(os.environ, PYTHONPATH=path))
-        self.data: Path | None = None  # the N-Triples (and focus nodes) handed over, deleted once done
+        self.pid: int | None = None
+        self.answer_fd: int | None = None
         self.what = ""  # what the check covers, for the build report
 
     def check(self, merged: TripleSet) -> None:
-        """Hand over *merged*: every triple up to :data:`FULL_LIMIT`, else a sample of its nodes."""
+        """Start pyshacl on *merged*: every triple up to :data:`FULL_LIMIT`, else a sample of its nodes."""
+        focus: list[str] | None = None
+        lines: list[str] | None = None  # every triple's: sorted in the child
         if len(merged) <= FULL_LIMIT:
-            focus, lines, self.what = None, merged.lines(), "pyshacl on every triple"
+            self.what = "pyshacl on every triple"
         else:
             focus, lines = _sample(merged)
             self.what = f"pyshacl on {len(focus):,} sampled nodes of {len(merged):,} triples"
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".json", prefix="kg-shacl-",
-                                         delete=False) as f:
-            json.dump({"ntriples": "".join(lines), "focus": focus}, f)
-        self.data = Path(f.name)
-        assert self.process.stdin is not None
-        self.process.stdin.write(f.name + "\n")
-        self.process.stdin.close()
+        read_end, write_end = os.pipe()
+        gc.freeze()  # the child's collections leave the build's objects alone: their pages stay shared
+        self.pid = os.fork()
+        if self.pid == 0:  # the child: answer, then leave at once (no exit handlers, no buffers flushed twice)
+            code = 1
+            try:
+                os.close(read_end)
+                with os.fdopen(write_end, "w", encoding="utf-8") as out:
+                    json.dump(_pyshacl_on(merged.lines() if lines is None else lines, focus), out)
+                code = 0
+            except BaseException:
+                os.write(2, traceback.format_exc().encode())
+            finally:
+                os._exit(code)
+        gc.unfreeze()
+        os.close(write_end)
+        self.answer_fd = read_end
 
     def result(self) -> tuple[bool, list[str]]:
         """(conforms, one line per violation), once pyshacl is done."""
-        assert self.process.stdout is not None
-        try:
-            out = self.process.stdout.read()
-            self.process.wait()
-        finally:
-            self._delete_data()
-        if self.process.returncode != 0:
-            raise RuntimeError(f"the pyshacl check stopped with exit status {self.process.returncode} "
-                               "(its error is printed above)")
-        answer = json.loads(out)
-        return answer["conforms"], answer["violations"]
+        assert self.pid is not None and self.answer_fd is not None
+        with os.fdopen(self.answer_fd, encoding="utf-8") as answer:
+            self.answer_fd = None
+            text = answer.read()
+        code = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+        self.pid = None
+        if code != 0:
+            raise RuntimeError(f"the pyshacl check stopped with exit status {code} (its error is printed above)")
+        conforms, violations = json.loads(text)
+        return conforms, violations
 
     def cancel(self) -> None:
-        """Stop the check if it still runs (the build failed) and delete its input."""
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
-        for pipe in (self.process.stdin, self.process.stdout):
-            with contextlib.suppress(OSError):  # a pipe to a stopped process
-                pipe.close()  # type: ignore[union-attr]
-        self._delete_data()
-
-    def _delete_data(self) -> None:
-        if self.data is not None:
-            self.data.unlink(missing_ok=True)
+        """Stop the check if it still runs (the build failed)."""
+        if self.answer_fd is not None:
+            os.close(self.answer_fd)
+            self.answer_fd = None
+        if self.pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            self.pid = None
 
 
-def shacl_main() -> None:
-    """The process of :class:`ShaclProcess`: loads pyshacl, then reads the name of its input file on
-    stdin (none: the build stopped) and prints pyshacl's answer as JSON."""
-    import pyshacl  # noqa: F401 (loaded while the build reads its documents)
+def _pyshacl_on(lines: list[str], focus: list[str] | None) -> tuple[bool, list[str]]:
     from rdflib import URIRef
 
-    name = sys.stdin.readline().strip()
-    if not name:
-        return
-    with open(name, encoding="utf-8") as f:
-        given = json.load(f)
-    focus = None if given["focus"] is None else [URIRef(n) for n in given["focus"]]
-    conforms, violations = validate_graph(rdflib_graph(given["ntriples"]), focus, inplace=True)
-    json.dump({"conforms": conforms, "violations": violations}, sys.stdout)
+    return validate_graph(rdflib_graph("".join(lines)), None if focus is None else [URIRef(f) for f in focus],
+                          inplace=True)
 
 
 def finish_validation(out_dir: Path, run: ShaclProcess) -> tuple[bool, list[str], str]:
