@@ -12,6 +12,7 @@ import shutil
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from kg.errors import UserError
 from kg.identity.curation import CURATION_FILE, Curation
@@ -32,7 +33,8 @@ from kg.store import STORE_DIR, create_store, open_store
 from kg.tables import TABLES_DIR, write_tables
 from kg.validate import (  # noqa: F401 (validate_* are kg.build's API)
     ShaclProcess,
-    finish_validation,
+    combined,
+    store_checks,
     validate_build,
     validate_graph,
     validate_output,
@@ -254,9 +256,11 @@ def _build(data_dir: Path, out_dir: Path, shacl: ShaclProcess | None, *, include
     try:
         if shacl is not None:
             shacl.check(merged)  # pyshacl checks the merged view on another core while the files are written
-        names = write_outputs(stage, graphs, merged, res, html=html, progress=progress)
+        found: list[str] = []  # the SPARQL checks run while the tables are written
+        names = write_outputs(stage, graphs, merged, res, html=html, progress=progress,
+                              on_store=None if shacl is None else lambda: found.extend(store_checks(stage)))
         if shacl is not None:
-            report.conforms, report.violations, report.validation = finish_validation(stage, shacl)
+            report.conforms, report.violations, report.validation = combined(shacl, found)
         carry_over(out_dir, stage, set(OUTPUTS))
         swap_in(stage, out_dir)
     except BaseException:
@@ -267,8 +271,9 @@ def _build(data_dir: Path, out_dir: Path, shacl: ShaclProcess | None, *, include
 
 
 def write_outputs(stage: Path, graphs: list[TripleSet], merged: TripleSet, res: Resolution, *,
-                  html: bool, progress: bool) -> list[str]:
-    """Write the set into *stage*; the names written. *graphs* is emptied once written (memory)."""
+                  html: bool, progress: bool, on_store: Callable[[], object] | None = None) -> list[str]:
+    """Write the set into *stage*; the names written. *graphs* is emptied once written (memory).
+    *on_store* is called once the store is written, while the tables are."""
     from concurrent.futures import ThreadPoolExecutor
 
     sources_nq, merged_nt = stage / ".sources.nq", stage / ".merged.nt"
@@ -276,23 +281,24 @@ def write_outputs(stage: Path, graphs: list[TripleSet], merged: TripleSet, res: 
     graphs.clear()  # freed once on disk
     write_ntriples(merged, merged_nt)
 
-    def store_and_tables() -> None:  # the page reads the tables: they come before it
-        create_store(stage / STORE_DIR, sources_nq, merged_nt)
-        write_tables(stage / STORE_DIR, stage / TABLES_DIR)
-
     # Oxigraph and DuckDB let go of the interpreter and the store waits on the disk: they work on a
-    # thread of their own while this one writes the files and loads the page's modules
+    # thread of their own while this one writes the files and loads the page's modules (the page
+    # reads the tables: they come before it)
     with ThreadPoolExecutor(1) as pool:
-        store = pool.submit(store_and_tables)
+        store = pool.submit(create_store, stage / STORE_DIR, sources_nq, merged_nt)
         steps = [("kg.trig", lambda: write_trig(sources_nq, stage / "kg.trig")),
                  ("kg.ttl", lambda: write_turtle(merged_nt, stage / "kg.ttl")),
                  ("kg.jsonld", lambda: write_jsonld(merged_nt, stage / "kg.jsonld")),
                  ("identity.json", lambda: _write_decisions(res, stage / "identity.json"))]
         if html:
             steps.append(("page modules", _page_writer))
-        steps.append(("store and tables", store.result))
+        steps.append(("store", store.result))
         for _, step in stage_bar(steps, progress, "writing"):
             step()
+        tables = pool.submit(write_tables, stage / STORE_DIR, stage / TABLES_DIR)
+        if on_store is not None:
+            on_store()
+        tables.result()
     sources_nq.unlink()
     merged_nt.unlink()
     names = ["kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR + "/", TABLES_DIR + "/", "identity.json"]

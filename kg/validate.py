@@ -253,12 +253,17 @@ def _pyshacl_on(lines: list[str], focus: list[str] | None) -> tuple[bool, list[s
                           inplace=True)
 
 
-def finish_validation(out_dir: Path, run: ShaclProcess) -> tuple[bool, list[str], str]:
-    """The shapes as SPARQL over the store in *out_dir*, then the answer of pyshacl *run* (given the
-    merged view already): (conforms, violations, what was run)."""
+def store_checks(out_dir: Path) -> list[str]:
+    """:func:`sparql_checks` on the store a build wrote into *out_dir*."""
     store = pyoxigraph.Store.read_only(str(out_dir / "store"))
     found = sparql_checks(store)
     del store
+    return found
+
+
+def combined(run: ShaclProcess, found: list[str]) -> tuple[bool, list[str], str]:
+    """The answer of pyshacl *run* and the SPARQL checks' lines *found* as one: (conforms, violations,
+    what was run)."""
     conforms, violations = run.result()
     return (conforms and not found, sorted(set(violations) | set(found)),
             run.what + " + the shapes as SPARQL on every node")
@@ -269,7 +274,7 @@ def validate_build(out_dir: Path, merged: TripleSet) -> tuple[bool, list[str], s
     run = ShaclProcess()
     try:
         run.check(merged)
-        return finish_validation(out_dir, run)
+        return combined(run, store_checks(out_dir))
     finally:
         run.cancel()  # nothing to stop once it answered
 
