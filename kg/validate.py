@@ -192,6 +192,7 @@ class ShaclProcess:
     def __init__(self) -> None:
         self.pid: int | None = None
         self.answer_fd: int | None = None
+        self.answer: tuple[bool, list[str]] | None = None  # where the check ran in this process
         self.what = ""  # what the check covers, for the build report
 
     def check(self, merged: TripleSet) -> None:
@@ -205,7 +206,14 @@ class ShaclProcess:
             self.what = f"pyshacl on {len(focus):,} sampled nodes of {len(merged):,} triples"
         read_end, write_end = os.pipe()
         gc.freeze()  # the child's collections leave the build's objects alone: their pages stay shared
-        self.pid = os.fork()
+        try:
+            self.pid = os.fork()
+        except OSError:  # no room for a second process: check here, now
+            gc.unfreeze()
+            os.close(read_end)
+            os.close(write_end)
+            self.answer = _pyshacl_on(merged.lines() if lines is None else lines, focus)
+            return
         if self.pid == 0:  # the child: answer, then leave at once (no exit handlers, no buffers flushed twice)
             code = 1
             try:
@@ -223,6 +231,8 @@ class ShaclProcess:
 
     def result(self) -> tuple[bool, list[str]]:
         """(conforms, one line per violation), once pyshacl is done."""
+        if self.answer is not None:
+            return self.answer
         assert self.pid is not None and self.answer_fd is not None
         with os.fdopen(self.answer_fd, encoding="utf-8") as answer:
             self.answer_fd = None

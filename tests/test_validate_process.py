@@ -113,3 +113,18 @@ def test_a_build_that_stops_stops_the_process():
     with pytest.raises(ChildProcessError):
         os.waitpid(pid, os.WNOHANG)  # killed and reaped: no such child left
     run.cancel()  # twice is harmless
+
+
+def test_without_room_for_a_second_process_the_check_runs_here(monkeypatch):
+    def no_fork():
+        raise OSError(12, "Cannot allocate memory")
+
+    monkeypatch.setattr(validate.os, "fork", no_fork)
+    run = validate.ShaclProcess()
+    run.check(bad_work())
+    assert run.pid is None
+    conforms, violations = run.result()
+    # the same two violations as in the process: schema:author missing, the status not in the list
+    assert not conforms
+    assert [line.split(": ")[0] for line in violations] == [f"{ID}work/w http://schema.org/author",
+                                                             f"{ID}work/w {KG}status"]
