@@ -12,6 +12,7 @@ import shutil
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from kg.errors import UserError
 from kg.identity.curation import CURATION_FILE, Curation
@@ -30,7 +31,14 @@ from kg.records import Document, Skip, Span, Work
 from kg.sources import find_sources, read_source
 from kg.store import STORE_DIR, create_store, open_store
 from kg.tables import TABLES_DIR, write_tables
-from kg.validate import validate_build, validate_graph, validate_output  # noqa: F401 (kg.build's API)
+from kg.validate import (  # noqa: F401 (validate_* are kg.build's API)
+    ShaclProcess,
+    combined,
+    store_checks,
+    validate_build,
+    validate_graph,
+    validate_output,
+)
 
 #: Everything a build writes into the output folder; anything else there is the user's and is kept.
 OUTPUTS = ("kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR, "tables", "identity.json", "graph.html")
@@ -206,72 +214,109 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
     if not data_dir.is_dir():
         raise UserError(f"data folder {data_dir}/ does not exist; create it and put documents in it")
     with build_lock(out_dir):
-        curation = Curation.load(data_dir / CURATION_FILE)
-        docs, skipped = read_documents(data_dir, progress, curation)
-        if not docs and not force and _has_graph(out_dir):
-            raise UserError(f"no documents to read in {data_dir}/, so the graph in {out_dir}/ was kept; "
-                            "add documents, or run `kg build --force` to replace it with an empty graph")
-        report = BuildReport(documents=len(docs))
-        unknown = [Skip(Span(str(data_dir / CURATION_FILE), 1, 1), m)
-                   for m in curation.unknown_documents({d.path for d in docs})]
-        for d in docs:
-            d.latest_date = curation.document_dates.get(d.path, d.latest_date)
-        res = resolve(docs, curation)
-        problems = curation.check_against(
-            {person_key(n) for p in res.people.values() for n in p.names},
-            {title_key(t) for titles in res.work_titles.values() for _, t in titles})
-        if problems:
-            raise UserError("; ".join(problems))
-        graphs, merged = to_triples(docs, curation, res, include_private, progress)
-        report.skipped = skipped + skips_of(docs) + unknown  # after the mapping, which reports bad links
-
-        report.people = len(res.people)
-        report.profiled = len(set(res.subject_of_document.values()))
-        report.works = len(res.work_titles)
-        report.organizations = len(res.org_info)
-        report.venues = len(res.venue_names)
-        report.triples = len(merged)
-        report.per_document = _per_document(docs, res, report.skipped)
-
-        stage = staging_folder(out_dir)
+        shacl = ShaclProcess() if validate else None  # stopped below if the build fails
         try:
-            names = write_outputs(stage, graphs, merged, res, html=html, progress=progress)
-            if validate:
-                report.conforms, report.violations, report.validation = validate_build(stage, merged)
-            carry_over(out_dir, stage, set(OUTPUTS))
-            swap_in(stage, out_dir)
-        except BaseException:
-            shutil.rmtree(stage, ignore_errors=True)
-            raise
-        report.written = [str(out_dir / n) for n in names]
+            return _build(data_dir, out_dir, shacl, include_private=include_private, progress=progress, html=html,
+                          force=force)
+        finally:
+            if shacl is not None:
+                shacl.cancel()  # nothing to stop when the build is done
+
+
+def _build(data_dir: Path, out_dir: Path, shacl: ShaclProcess | None, *, include_private: bool, progress: bool,
+           html: bool, force: bool) -> BuildReport:
+    curation = Curation.load(data_dir / CURATION_FILE)
+    docs, skipped = read_documents(data_dir, progress, curation)
+    if not docs and not force and _has_graph(out_dir):
+        raise UserError(f"no documents to read in {data_dir}/, so the graph in {out_dir}/ was kept; "
+                        "add documents, or run `kg build --force` to replace it with an empty graph")
+    report = BuildReport(documents=len(docs))
+    unknown = [Skip(Span(str(data_dir / CURATION_FILE), 1, 1), m)
+               for m in curation.unknown_documents({d.path for d in docs})]
+    for d in docs:
+        d.latest_date = curation.document_dates.get(d.path, d.latest_date)
+    res = resolve(docs, curation)
+    problems = curation.check_against(
+        {person_key(n) for p in res.people.values() for n in p.names},
+        {title_key(t) for titles in res.work_titles.values() for _, t in titles})
+    if problems:
+        raise UserError("; ".join(problems))
+    graphs, merged = to_triples(docs, curation, res, include_private, progress)
+    report.skipped = skipped + skips_of(docs) + unknown  # after the mapping, which reports bad links
+
+    report.people = len(res.people)
+    report.profiled = len(set(res.subject_of_document.values()))
+    report.works = len(res.work_titles)
+    report.organizations = len(res.org_info)
+    report.venues = len(res.venue_names)
+    report.triples = len(merged)
+    report.per_document = _per_document(docs, res, report.skipped)
+
+    stage = staging_folder(out_dir)
+    try:
+        if shacl is not None:
+            shacl.check(merged)  # pyshacl checks the merged view on another core while the files are written
+        found: list[str] = []  # the SPARQL checks run while the tables are written
+        names = write_outputs(stage, graphs, merged, res, html=html, progress=progress,
+                              on_store=None if shacl is None else lambda: found.extend(store_checks(stage)))
+        if shacl is not None:
+            report.conforms, report.violations, report.validation = combined(shacl, found)
+        carry_over(out_dir, stage, set(OUTPUTS))
+        swap_in(stage, out_dir)
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
+    report.written = [str(out_dir / n) for n in names]
     return report
 
 
 def write_outputs(stage: Path, graphs: list[TripleSet], merged: TripleSet, res: Resolution, *,
-                  html: bool, progress: bool) -> list[str]:
-    """Write the set into *stage*; the names written. *graphs* is emptied once written (memory)."""
-    sources_nq, merged_nt = stage / ".sources.nq", stage / ".merged.nt"
-    def write_sources() -> None:
-        write_nquads(graphs, sources_nq)
-        graphs.clear()  # freed once on disk
+                  html: bool, progress: bool, on_store: Callable[[], object] | None = None) -> list[str]:
+    """Write the set into *stage*; the names written. *graphs* is emptied once written (memory).
+    *on_store* is called once the store is written, while the tables are."""
+    from concurrent.futures import ThreadPoolExecutor
 
-    steps = [("sources", write_sources),
-             ("merged view", lambda: write_ntriples(merged, merged_nt)),
-             ("kg.trig", lambda: write_trig(sources_nq, stage / "kg.trig")),
-             ("kg.ttl", lambda: write_turtle(merged_nt, stage / "kg.ttl")),
-             ("kg.jsonld", lambda: write_jsonld(merged_nt, stage / "kg.jsonld")),
-             ("store", lambda: create_store(stage / STORE_DIR, sources_nq, merged_nt)),
-             ("tables", lambda: write_tables(stage / STORE_DIR, stage / TABLES_DIR))]
-    for _, step in stage_bar(steps, progress, "writing"):
-        step()
-    decisions = sorted((d.as_dict() for d in res.decisions), key=lambda d: json.dumps(d, sort_keys=True))
-    (stage / "identity.json").write_text(json.dumps(decisions, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    sources_nq, merged_nt = stage / ".sources.nq", stage / ".merged.nt"
+    write_nquads(graphs, sources_nq)
+    graphs.clear()  # freed once on disk
+    write_ntriples(merged, merged_nt)
+
+    # Oxigraph and DuckDB let go of the interpreter and the store waits on the disk: they work on a
+    # thread of their own while this one writes the files and loads the page's modules (the page
+    # reads the tables: they come before it)
+    with ThreadPoolExecutor(1) as pool:
+        store = pool.submit(create_store, stage / STORE_DIR, sources_nq, merged_nt)
+        steps = [("kg.trig", lambda: write_trig(sources_nq, stage / "kg.trig")),
+                 ("kg.ttl", lambda: write_turtle(merged_nt, stage / "kg.ttl")),
+                 ("kg.jsonld", lambda: write_jsonld(merged_nt, stage / "kg.jsonld")),
+                 ("identity.json", lambda: _write_decisions(res, stage / "identity.json"))]
+        if html:
+            steps.append(("page modules", _page_writer))
+        steps.append(("store", store.result))
+        for _, step in stage_bar(steps, progress, "writing"):
+            step()
+        tables = pool.submit(write_tables, stage / STORE_DIR, stage / TABLES_DIR)
+        if on_store is not None:
+            on_store()
+        tables.result()
     sources_nq.unlink()
     merged_nt.unlink()
     names = ["kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR + "/", TABLES_DIR + "/", "identity.json"]
     if html:
-        from kg.outputs.html.page import write_graph_html
-
-        write_graph_html(open_store(stage), stage / "graph.html")
+        _page_writer()(open_store(stage), stage / "graph.html")
         names.append("graph.html")
     return names
+
+
+def _write_decisions(res: Resolution, path: Path) -> None:
+    decisions = sorted((d.as_dict() for d in res.decisions), key=lambda d: json.dumps(d, sort_keys=True))
+    path.write_text(json.dumps(decisions, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _page_writer():
+    """:func:`kg.outputs.html.page.write_graph_html`, imported with what it needs (networkx, DuckDB)."""
+    import duckdb  # noqa: F401 (the page reads the co-author graph from the tables with it)
+
+    from kg.outputs.html.page import write_graph_html
+
+    return write_graph_html

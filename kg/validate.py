@@ -5,7 +5,12 @@ constraints as SPARQL queries over the store (every node checked, in the store's
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import json
 import os
+import signal
+import traceback
 from pathlib import Path
 
 import pyoxigraph
@@ -22,16 +27,17 @@ _SH = "http://www.w3.org/ns/shacl#"
 _XSD = "http://www.w3.org/2001/XMLSchema#"
 
 
-def validate_graph(graph, focus_nodes: list | None = None) -> tuple[bool, list[str]]:
+def validate_graph(graph, focus_nodes: list | None = None, inplace: bool = False) -> tuple[bool, list[str]]:
     """Check an rdflib *graph* (only *focus_nodes* where given) against ``shapes.ttl`` with pyshacl:
-    (conforms, one line per violation)."""
+    (conforms, one line per violation). *inplace*: pyshacl works on *graph* itself instead of a
+    copy (for a graph made for the check; shapes.ttl has no rules, so nothing is added to it)."""
     import pyshacl
     from rdflib import Graph
     from rdflib.namespace import SH
 
     shapes = Graph().parse(data=shapes_ttl(), format="turtle")
     conforms, results, _ = pyshacl.validate(graph, shacl_graph=shapes, advanced=True, allow_warnings=True,
-                                         focus_nodes=focus_nodes)
+                                         focus_nodes=focus_nodes, inplace=inplace)
     lines = []
     for result in results.subjects(predicate=None, object=SH.ValidationResult):
         focus = results.value(result, SH.focusNode)
@@ -140,21 +146,147 @@ def sparql_checks(store: pyoxigraph.Store) -> list[str]:
         return sorted({line for lines in found for line in lines})
 
 
-def validate_build(out_dir: Path, merged: TripleSet) -> tuple[bool, list[str], str]:
-    """Validate a build in *out_dir* whose merged view is *merged*: (conforms, violations, what was run)."""
-    from rdflib import Graph, URIRef
+def rdflib_graph(ntriples: str):
+    """An rdflib ``Graph`` of N-Triples text, read by Oxigraph's parser (rdflib's own reads line by
+    line in Python, three times slower); each term made as rdflib's N-Triples parser makes it.
 
-    if len(merged) <= FULL_LIMIT:
-        focus, lines, what = None, merged.lines(), "pyshacl on every triple"
-    else:
-        focus, lines = _sample(merged)
-        what = f"pyshacl on {len(focus):,} sampled nodes of {len(merged):,} triples"
-        focus = [URIRef(f) for f in focus]
-    conforms, violations = validate_graph(Graph().parse(data="".join(lines), format="nt"), focus)
+    >>> g = rdflib_graph('<https://x.org/s> <https://x.org/p> "2020"^^<http://www.w3.org/2001/XMLSchema#gYear> .\\n')
+    >>> [o.n3() for o in g.objects()]
+    ['"2020"^^<http://www.w3.org/2001/XMLSchema#gYear>']
+    """
+    from rdflib import Graph, Literal, URIRef
+
+    graph = Graph()
+    made: dict = {}  # the same IRIs and values recur: make each term once
+
+    def node(term):
+        key = (type(term), str(term))
+        found = made.get(key)
+        if found is None:
+            if isinstance(term, pyoxigraph.NamedNode):
+                found = URIRef(term.value)
+            elif isinstance(term, pyoxigraph.BlankNode):
+                from rdflib import BNode
+
+                found = BNode(term.value)
+            elif term.language:
+                found = Literal(term.value, lang=term.language)
+            elif term.datatype.value == _XSD + "string":  # a simple literal: rdflib gives it no datatype
+                found = Literal(term.value)
+            else:
+                found = Literal(term.value, datatype=URIRef(term.datatype.value))
+            made[key] = found
+        return found
+
+    add = graph.store.add  # Graph.add checks each term's type again: these are made here
+    for t in pyoxigraph.parse(input=ntriples, format=pyoxigraph.RdfFormat.N_TRIPLES):
+        add((node(t.subject), node(t.predicate), node(t.object)), graph, False)
+    return graph
+
+
+class ShaclProcess:
+    """pyshacl in a process of its own, so that it runs on another core while the build writes its
+    files: :meth:`check` forks this process (the child has kg's modules and the merged view already;
+    it only loads pyshacl) and :meth:`result` reads the child's answer."""
+
+    def __init__(self) -> None:
+        self.pid: int | None = None
+        self.answer_fd: int | None = None
+        self.answer: tuple[bool, list[str]] | None = None  # where the check ran in this process
+        self.what = ""  # what the check covers, for the build report
+
+    def check(self, merged: TripleSet) -> None:
+        """Start pyshacl on *merged*: every triple up to :data:`FULL_LIMIT`, else a sample of its nodes."""
+        focus: list[str] | None = None
+        lines: list[str] | None = None  # every triple's: sorted in the child
+        if len(merged) <= FULL_LIMIT:
+            self.what = "pyshacl on every triple"
+        else:
+            focus, lines = _sample(merged)
+            self.what = f"pyshacl on {len(focus):,} sampled nodes of {len(merged):,} triples"
+        read_end, write_end = os.pipe()
+        gc.freeze()  # the child's collections leave the build's objects alone: their pages stay shared
+        try:
+            self.pid = os.fork()
+        except OSError:  # no room for a second process: check here, now
+            gc.unfreeze()
+            os.close(read_end)
+            os.close(write_end)
+            self.answer = _pyshacl_on(merged.lines() if lines is None else lines, focus)
+            return
+        if self.pid == 0:  # the child: answer, then leave at once (no exit handlers, no buffers flushed twice)
+            code = 1
+            try:
+                os.close(read_end)
+                with os.fdopen(write_end, "w", encoding="utf-8") as out:
+                    json.dump(_pyshacl_on(merged.lines() if lines is None else lines, focus), out)
+                code = 0
+            except BaseException:
+                os.write(2, traceback.format_exc().encode())
+            finally:
+                os._exit(code)
+        gc.unfreeze()
+        os.close(write_end)
+        self.answer_fd = read_end
+
+    def result(self) -> tuple[bool, list[str]]:
+        """(conforms, one line per violation), once pyshacl is done."""
+        if self.answer is not None:
+            return self.answer
+        assert self.pid is not None and self.answer_fd is not None
+        with os.fdopen(self.answer_fd, encoding="utf-8") as answer:
+            self.answer_fd = None
+            text = answer.read()
+        code = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+        self.pid = None
+        if code != 0:
+            raise RuntimeError(f"the pyshacl check stopped with exit status {code} (its error is printed above)")
+        conforms, violations = json.loads(text)
+        return conforms, violations
+
+    def cancel(self) -> None:
+        """Stop the check if it still runs (the build failed)."""
+        if self.answer_fd is not None:
+            os.close(self.answer_fd)
+            self.answer_fd = None
+        if self.pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            self.pid = None
+
+
+def _pyshacl_on(lines: list[str], focus: list[str] | None) -> tuple[bool, list[str]]:
+    from rdflib import URIRef
+
+    return validate_graph(rdflib_graph("".join(lines)), None if focus is None else [URIRef(f) for f in focus],
+                          inplace=True)
+
+
+def store_checks(out_dir: Path) -> list[str]:
+    """:func:`sparql_checks` on the store a build wrote into *out_dir*."""
     store = pyoxigraph.Store.read_only(str(out_dir / "store"))
     found = sparql_checks(store)
     del store
-    return conforms and not found, sorted(set(violations) | set(found)), what + " + the shapes as SPARQL on every node"
+    return found
+
+
+def combined(run: ShaclProcess, found: list[str]) -> tuple[bool, list[str], str]:
+    """The answer of pyshacl *run* and the SPARQL checks' lines *found* as one: (conforms, violations,
+    what was run)."""
+    conforms, violations = run.result()
+    return (conforms and not found, sorted(set(violations) | set(found)),
+            run.what + " + the shapes as SPARQL on every node")
+
+
+def validate_build(out_dir: Path, merged: TripleSet) -> tuple[bool, list[str], str]:
+    """Validate a build in *out_dir* whose merged view is *merged*: (conforms, violations, what was run)."""
+    run = ShaclProcess()
+    try:
+        run.check(merged)
+        return combined(run, store_checks(out_dir))
+    finally:
+        run.cancel()  # nothing to stop once it answered
 
 
 def validate_output(out_dir: str | Path) -> tuple[bool, list[str]]:

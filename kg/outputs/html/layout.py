@@ -18,12 +18,14 @@ def layout_positions(n: int, edges: list[tuple[int, int]], weights: list[float])
         return [(0, 0)]
     ig = igraph()
 
-    g = ig.Graph(n=n, edges=edges)
+    # GraphBase, igraph's C graph, lays out the same as Graph, whose constructor imports numpy (a
+    # fifth of a second of every build) only to check whether the edges are an array
+    g = ig.GraphBase(n, edges, False)
     previous = random
     ig.set_random_number_generator(random.Random(LAYOUT_SEED))
     try:
         # the grid variant is linear per iteration: 5k nodes in under a second
-        coords = g.layout_fruchterman_reingold(weights=weights or None, niter=500, grid=n > 1000).coords
+        coords = g.layout_fruchterman_reingold(weights=weights or None, niter=500, grid=n > 1000)
     finally:
         ig.set_random_number_generator(previous)
     xs = [c[0] for c in coords]
