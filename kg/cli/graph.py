@@ -1,22 +1,20 @@
 """Commands of the graph area: collaborators, shared, path, analyze, export.
 
-Each reads the store that ``kg build`` wrote (``--out``, default ``out``), projects it with
-:mod:`kg.graphs.projections`, asks :mod:`kg.graphs.analyses`, and prints. Names are matched forgivingly
-by :func:`kg.query.lookup.resolve_person`.
+Each reads the store that ``kg build`` wrote (``--out``, default ``out``). ``kg collaborators``,
+``kg shared`` and ``kg path`` read only the co-authors around the people asked about, from the
+tables the build wrote beside the store (:mod:`kg.graphs.fromtables`), and print plain rows
+(:mod:`kg.graphs.rows`) without loading pandas or networkx; without tables (an older build) they
+project the whole store. Names are matched forgivingly by :func:`kg.query.lookup.resolve_person`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
-from kg.cli.output import emit, output_path, store_option
+from kg.cli.output import Rows, emit, output_path, store_option
 from kg.errors import UserError
-
-if TYPE_CHECKING:  # pandas is imported by the commands that make frames, not by every `kg` start-up
-    pass
 
 TABLE_FORMATS = ("table", "csv", "json")
 
@@ -44,18 +42,19 @@ def _check_in(graph, person) -> None:
                         "try someone who wrote a listed work")
 
 
-def _coauthors(store, around):
-    """The co-author graph around *around* (IRIs), from the build's tables (or the server's) where there are."""
+def _coauthors(store, around, tables=None):
+    """The co-author edges touching *around* (IRIs), from the build's tables (or the server's) where
+    there are; else the whole co-author graph."""
     from kg.graphs.fromtables import tables_beside
 
-    tables = tables_beside(store)
+    tables = tables or tables_beside(store)
     if tables is None:
         from kg.graphs.projections import coauthor_graph
 
         return coauthor_graph(store)
-    from kg.graphs.fromtables import coauthor_graph_from_tables
+    from kg.graphs.fromtables import neighbourhood_from_tables
 
-    return coauthor_graph_from_tables(tables, around)
+    return neighbourhood_from_tables(tables, around)
 
 
 @click.command()
@@ -76,15 +75,17 @@ def collaborators(name, top, out_dir, fmt, store):
       kg collaborators "Ana Ruiz"
       kg collaborators "ruiz ana" -n 5 --format csv
     """
-    from kg.graphs.analyses import top_collaborators
+    from kg.graphs.rows import COLLABORATOR_COLUMNS, collaborator_rows
 
     store = _store(out_dir, store)
     person = _person(store, name)
     graph = _coauthors(store, [person.iri])
     _check_in(graph, person)
     # one meaning per name across kg: `weight` is joint works in the exports; Newman's count has its own name
-    frame = top_collaborators(graph, person.iri, n=top).rename(columns={"weight": "newman_weight"})
-    emit(frame, fmt, ["name", "joint_works", "years", "venues"])
+    rows = [{("newman_weight" if k == "weight" else k): v for k, v in row.items()}
+            for row in collaborator_rows(graph, person.iri, n=top)]
+    columns = [("newman_weight" if c == "weight" else c) for c in COLLABORATOR_COLUMNS]
+    emit(Rows(columns, rows), fmt, ["name", "joint_works", "years", "venues"])
 
 
 @click.command()
@@ -100,17 +101,20 @@ def shared(names, out_dir, fmt, store):
       kg shared "Ana Ruiz" "Ben Okafor"
       kg shared ruiz "okafor ben" --format json
     """
-    from kg.graphs.analyses import shared_collaborators
+    from kg.graphs.rows import shared_rows
 
     if len(names) < 2:
         raise UserError("give two or more names, such as: kg shared \"Ana Ruiz\" \"Ben Okafor\"")
     store = _store(out_dir, store)
     people = [_person(store, n) for n in names]
-    graph = _coauthors(store, [p.iri for p in people])
+    iris = [p.iri for p in people]
+    graph = _coauthors(store, iris)
     for p in people:
         _check_in(graph, p)
-    frame = shared_collaborators(graph, [p.iri for p in people])
-    emit(frame, fmt, [c for c in frame.columns if c != "collaborator"])
+    if len(set(iris)) != len(iris):
+        raise UserError(f"give two or more different people, got {len(set(iris))}")
+    columns, rows = shared_rows(graph, iris)
+    emit(Rows(columns, rows), fmt, [c for c in columns if c != "collaborator"])
 
 
 @click.command()
@@ -127,8 +131,8 @@ def path(source, target, out_dir, fmt, store):
       kg path "Ana Ruiz" "Dara Singh"
       kg path "ruiz ana" singh --format json
     """
-    from kg.graphs.analyses import collaboration_path
     from kg.graphs.fromtables import tables_beside
+    from kg.graphs.rows import PATH_COLUMNS, path_rows
 
     store = _store(out_dir, store)
     a, b = _person(store, source), _person(store, target)
@@ -137,16 +141,16 @@ def path(source, target, out_dir, fmt, store):
         from kg.graphs.fromtables import shortest_path_people
 
         on_paths = shortest_path_people(tables, a.iri, b.iri)
-        graph = _coauthors(store, on_paths | {a.iri, b.iri})
+        graph = _coauthors(store, on_paths | {a.iri, b.iri}, tables)
     else:
-        graph = _coauthors(store, [a.iri, b.iri])
+        graph = _coauthors(store, [a.iri, b.iri], tables)
     _check_in(graph, a)
     _check_in(graph, b)
-    frame = collaboration_path(graph, a.iri, b.iri)
-    if frame.empty and fmt == "table":
+    rows = path_rows(graph, a.iri, b.iri)
+    if not rows and fmt == "table":
         click.echo(f"no collaboration path between {a.name} and {b.name}")
         return
-    emit(frame, fmt, ["hop", "from_name", "to_name", "joint_works", "works"])
+    emit(Rows(PATH_COLUMNS, rows or []), fmt, ["hop", "from_name", "to_name", "joint_works", "works"])
 
 
 @click.command()

@@ -4,9 +4,12 @@ and output paths checked before anything is written.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import shutil
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -53,7 +56,40 @@ def _fit(widths: list[int], room: int) -> list[int]:
     return widths
 
 
-def table_text(frame: pd.DataFrame, width: int | None = None) -> str:
+@dataclass
+class Rows:
+    """A table as plain rows (dicts keyed by *columns*), printed by :func:`emit` exactly as the
+    DataFrame ``pandas.DataFrame(rows, columns=columns)`` would be, without importing pandas.
+
+    >>> emit(Rows(["name", "n", "w"], [{"name": "=Ann", "n": 2, "w": 0.5}, {"name": "Bo", "n": None, "w": 1.0}]), "csv")
+    name,n,w
+    '=Ann,2,0.5
+    Bo,,1.0
+    """
+
+    columns: list[str]
+    rows: list[dict]
+
+    @property
+    def empty(self) -> bool:
+        return not self.rows
+
+    def records(self) -> list[dict]:
+        return [{c: row.get(c) for c in self.columns} for row in self.rows]
+
+
+def _rows_csv(table: Rows) -> str:
+    """*table* as :func:`kg.outputs.export.csv_text` writes a DataFrame: formulas neutralised, no index."""
+    from kg.outputs.cells import neutral_cell
+
+    buffer = io.StringIO(newline="")
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([neutral_cell(str(c)) for c in table.columns])
+    writer.writerows([[neutral_cell(row.get(c)) for c in table.columns] for row in table.rows])
+    return buffer.getvalue()
+
+
+def table_text(frame: pd.DataFrame | Rows, width: int | None = None) -> str:
     """*frame* as an aligned table at most *width* characters wide (default: the terminal's).
 
     The widest columns are narrowed first; a cut cell ends with ``…``.
@@ -68,7 +104,10 @@ def table_text(frame: pd.DataFrame, width: int | None = None) -> str:
     if width is None:
         width = shutil.get_terminal_size((120, 24)).columns
     header = [str(c) for c in frame.columns]
-    rows = [[_cell(v) for v in row] for row in frame.itertuples(index=False, name=None)]
+    if isinstance(frame, Rows):
+        rows = [[_cell(row.get(c)) for c in frame.columns] for row in frame.rows]
+    else:
+        rows = [[_cell(v) for v in row] for row in frame.itertuples(index=False, name=None)]
     natural = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(header)]
     widths = _fit(natural, width)
 
@@ -81,9 +120,18 @@ def table_text(frame: pd.DataFrame, width: int | None = None) -> str:
     return "\n".join([line(header), line(["-" * w for w in widths]), *(line(r) for r in rows)])
 
 
-def emit(frame: pd.DataFrame, fmt: str, columns: list[str] | None = None) -> None:
+def emit(frame: pd.DataFrame | Rows, fmt: str, columns: list[str] | None = None) -> None:
     """Print *frame*: the chosen *columns* as a table that fits the terminal, or every column
     as CSV (formulas neutralised, see :func:`kg.outputs.export.csv_text`) or JSON."""
+    if isinstance(frame, Rows):
+        if fmt == "csv":
+            sys.stdout.write(_rows_csv(frame))
+        elif fmt == "json":
+            sys.stdout.write(json_text(frame.records()))
+        else:
+            shown = Rows(columns, frame.rows) if columns else frame
+            click.echo("(none)" if shown.empty else table_text(shown))
+        return
     from kg.outputs.export import csv_text
 
     if fmt == "csv":

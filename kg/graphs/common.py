@@ -1,16 +1,27 @@
-"""What every analysis shares: argument checks, edge attributes, DataFrames, igraph conversion."""
+"""What every analysis shares: argument checks, edge attributes, DataFrames, igraph conversion.
+
+Nothing here imports networkx or pandas at start-up: ``kg collaborators`` reads rows around a person
+from the build's tables without either (:mod:`kg.graphs.neighbourhood`).
+"""
 
 from __future__ import annotations
 
 import random
 from typing import TYPE_CHECKING
 
-import networkx as nx
-
 from kg.errors import UserError
 from kg.graphs.backend import igraph
+from kg.graphs.rows import (  # noqa: F401 (kept importable from here, where the analyses look for them)
+    join_values,
+    joint_works_of,
+    node_name,
+    titles_text,
+    work_venues,
+    work_years,
+)
 
-if TYPE_CHECKING:  # pandas costs half a second: the graph page and the build never need it
+if TYPE_CHECKING:  # pandas costs half a second, networkx a third: commands that need neither skip them
+    import networkx as nx
     import pandas as pd
 
 
@@ -19,6 +30,8 @@ def check_graph(graph, what: str = "graph", *, directed: bool | None = False, mu
 
     *directed* False wants an undirected graph, None takes either; *multigraph* False refuses multigraphs.
     """
+    import networkx as nx
+
     if not isinstance(graph, nx.Graph):
         raise TypeError(f"{what} must be a networkx graph (from kg.graphs.projections), got {type(graph).__name__}")
     if (directed is False and graph.is_directed()) or (not multigraph and graph.is_multigraph()):
@@ -43,32 +56,6 @@ def check_people(graph, people) -> list:
     return people
 
 
-def node_name(graph, node) -> str:
-    return str(graph.nodes[node].get("name", node))
-
-
-def joint_works_of(attrs: dict) -> int:
-    return int(attrs.get("joint_works", 1))
-
-
-def work_years(works) -> list[int]:
-    return sorted({w["year"] for w in works if w.get("year") is not None})
-
-
-def join_values(values) -> str:
-    return ", ".join(str(v) for v in values)
-
-
-def work_venues(works) -> list[str]:
-    return sorted({w["venue"] for w in works if w.get("venue")})
-
-
-def titles_text(works) -> str:
-    return "; ".join(
-        f"{w['title']} ({w['year']})" if w.get("year") is not None else str(w["title"]) for w in works
-    )
-
-
 def frame_of(rows: list[dict], columns: list[str], **attrs) -> pd.DataFrame:
     import pandas as pd
 
@@ -85,6 +72,7 @@ def to_igraph(graph: nx.Graph, weight: str | None = None):
 
     Examples
     --------
+    >>> import networkx as nx
     >>> g, nodes = to_igraph(nx.path_graph(3))
     >>> g.vcount(), g.ecount(), nodes
     (3, 2, [0, 1, 2])

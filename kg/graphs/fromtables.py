@@ -9,10 +9,14 @@ collaborator's ``works`` counts all their works).
 
 from __future__ import annotations
 
-from collections import defaultdict, deque
+from collections import defaultdict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import networkx as nx
+from kg.graphs.rows import Neighbourhood
+
+if TYPE_CHECKING:  # networkx costs a third of a second: kg collaborators, shared and path do without it
+    import networkx as nx
 
 _WORK_FIELDS = ("iri", "title", "year", "venue")
 
@@ -50,6 +54,52 @@ def coauthor_graph_from_tables(tables: str | Path, around=None) -> nx.Graph:
     ``profiled``, ``works``, ``first_year``, ``last_year``, ``kind``; edges: ``joint_works``,
     ``works`` (sorted by year, then title) and ``weight`` (the sum of ``1 / (authors - 1)``).
     """
+    import networkx as nx
+
+    graph = nx.Graph(kind="coauthor")
+    graph.graph["works"] = _fill(graph, Path(tables), around)
+    return graph
+
+
+def neighbourhood_from_tables(tables: str | Path, around) -> Neighbourhood:
+    """The edges touching *around* (IRIs), with the attributes :func:`coauthor_graph_from_tables` gives
+    them, as a :class:`~kg.graphs.rows.Neighbourhood` (no networkx to import); nodes have a ``name`` only.
+
+    One query reads the authorships of every work of those people, with the works' and the
+    authors' fields: each further query would read the Parquet files again.
+    """
+    import duckdb
+
+    folder = Path(tables)
+    con = duckdb.connect()
+    _people_table(con, "around", set(around))
+    rows = con.execute(f"""
+        WITH near AS (SELECT work, person FROM read_parquet('{folder / "authorships.parquet"}')
+                      WHERE work IN (SELECT work FROM read_parquet('{folder / "authorships.parquet"}')
+                                     WHERE person IN (SELECT person FROM around)))
+        SELECT n.work, n.person, p.name, w.title, w.year, w.venue FROM near n
+        LEFT JOIN read_parquet('{folder / "people.parquet"}') p USING (person)
+        LEFT JOIN read_parquet('{folder / "works.parquet"}') w USING (work)""").fetchall()
+    con.close()
+    chosen = set(around)
+    names: dict[str, str] = {}
+    works: dict[str, dict] = {}
+    authors: dict[str, list[str]] = defaultdict(list)
+    for work, person, name, title, year, venue in rows:
+        names[person] = name or person
+        works[work] = {"iri": work, "title": title, "year": year, "venue": venue}
+        authors[work].append(person)
+    pairs = [(x, y, work) for work, people in authors.items() for x in people for y in people
+             if x < y and (x in chosen or y in chosen)]
+    graph = Neighbourhood()
+    for person in sorted({p for x, y, _ in pairs for p in (x, y)} | (chosen & names.keys())):
+        graph.add_node(person, name=names[person])
+    _add_edges(graph, pairs, works, {work: len(people) for work, people in authors.items()})
+    return graph
+
+
+def _fill(graph, tables: Path, around) -> dict:
+    """Add the nodes and edges to *graph* (anything with ``add_node`` and ``add_edge``); the works read."""
     con = _connect(Path(tables))
     if around is not None:
         _people_table(con, "around", set(around))
@@ -78,10 +128,16 @@ def coauthor_graph_from_tables(tables: str | Path, around=None) -> nx.Graph:
         FROM authorships a JOIN wanted USING (person) LEFT JOIN people p USING (person)
         LEFT JOIN works w USING (work) GROUP BY a.person, p.name, p.profiled ORDER BY a.person""").fetchall()
     con.close()
-    graph = nx.Graph(kind="coauthor", works=dict(sorted(works.items())))
     for p, name, profiled, count, first, last in attrs:
         graph.add_node(p, name=name or p, profiled=bool(profiled), works=count, first_year=first, last_year=last,
                        kind="person")
+    _add_edges(graph, pairs, works, sizes)
+    return dict(sorted(works.items()))
+
+
+def _add_edges(graph, pairs, works: dict[str, dict], sizes: dict[str, int]) -> None:
+    """One edge per pair of people in *pairs* (``(a, b, work)``, a < b), with its works in order and
+    Newman's weight (each work counts ``1 / (its authors - 1)``)."""
     joint: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for a, b, w in pairs:
         joint[a, b].append(works[w])
@@ -89,33 +145,44 @@ def coauthor_graph_from_tables(tables: str | Path, around=None) -> nx.Graph:
         listed = sorted(joint[a, b], key=lambda w: (w["year"] is None, w["year"] or 0, w["title"], w["iri"]))
         graph.add_edge(a, b, joint_works=len(listed), works=[{k: w[k] for k in _WORK_FIELDS} for w in listed],
                        weight=sum(1.0 / (sizes[w["iri"]] - 1) for w in listed))
-    return graph
 
 
 def shortest_path_people(tables: str | Path, source: str, target: str) -> set[str]:
-    """Everyone on some shortest co-author path from *source* to *target* (empty if none), found by a
-    breadth-first search from both ends over the co-author pairs."""
-    con = _connect(Path(tables))
-    rows = con.execute("""SELECT DISTINCT x.person, y.person FROM authorships x JOIN authorships y
-                          ON x.work = y.work AND x.person < y.person""").fetchall()
-    con.close()
-    neighbours: dict[str, list[str]] = defaultdict(list)
-    for a, b in rows:
-        neighbours[a].append(b)
-        neighbours[b].append(a)
+    """Everyone on some shortest co-author path from *source* to *target* (empty if none).
 
-    def distances(start: str) -> dict[str, int]:
-        dist, queue = {start: 0}, deque([start])
-        while queue:
-            node = queue.popleft()
-            for other in neighbours[node]:
-                if other not in dist:
-                    dist[other] = dist[node] + 1
-                    queue.append(other)
-        return dist
+    A breadth-first search in DuckDB, one query per level over the authorships themselves (person
+    to works to people), rather than over co-author pairs, which a self-join would have to list
+    first, or in Python, which would have to read every authorship: from *source* until *target*
+    is reached, then from *target* as deep; a person is on a shortest path when the two distances
+    add up to its length.
+    """
+    import duckdb
 
-    there, back = distances(source), distances(target)
-    if target not in there:
+    con = duckdb.connect()
+    authorships = Path(tables) / "authorships.parquet"
+    con.execute(f"CREATE TEMP TABLE a AS SELECT person, work FROM read_parquet('{authorships}')")
+
+    def search(table: str, start: str, stop: str | None, depth: int | None) -> None:
+        """Distances from *start* into *table*, level by level, up to the level of *stop* or to *depth*."""
+        con.execute(f"CREATE TEMP TABLE {table} AS SELECT ?::VARCHAR AS person, 0 AS d", [start])
+        level = 0
+        while depth is None or level < depth:
+            if stop is not None and con.execute(f"SELECT 1 FROM {table} WHERE person = ?", [stop]).fetchone():
+                return
+            added = con.execute(f"""INSERT INTO {table} SELECT DISTINCT y.person, ? FROM {table} f
+                JOIN a x ON x.person = f.person AND f.d = ? JOIN a y ON y.work = x.work
+                WHERE y.person NOT IN (SELECT person FROM {table})""", [level + 1, level]).fetchone()
+            level += 1
+            if not added or not added[0]:
+                return
+
+    search("there", source, target, None)
+    found = con.execute("SELECT d FROM there WHERE person = ?", [target]).fetchone()
+    if found is None:
+        con.close()
         return set()
-    length = there[target]
-    return {p for p, d in there.items() if p in back and d + back[p] == length}
+    search("back", target, None, found[0])
+    on_paths = con.execute("SELECT t.person FROM there t JOIN back b USING (person) WHERE t.d + b.d = ?",
+                           [found[0]]).fetchall()
+    con.close()
+    return {p for (p,) in on_paths}
