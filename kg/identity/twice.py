@@ -1,0 +1,65 @@
+"""Two people of one name in one list: a document that prints a name twice on one work.
+
+A group's list that prints "Wei Li" twice among the authors of one of its own works (a work no
+other document lists) holds two people of that name among its members, whatever else it prints.
+Its other mentions of the name are then one of the two, and nothing in the list says which: the
+document's core of that name is not one person to build on. It is kept as the document left it,
+but it takes in nothing more on a name's word alone: a mention on a work other documents list too,
+another form of the name in the list ("W. Li" beside "Wei Li"), another group's core of the name
+(a person who moved), or the co-authors of a CV's owner. Each refusal is logged (``kg explain``)
+and the people stay listed as possibly the same, joined by one curation line where a user knows.
+On a work other documents list too, the second of the name is as often a guest of another group,
+which proves nothing about the document's own members.
+"""
+
+from __future__ import annotations
+
+from kg.identity.decisions import PendingDecision
+from kg.identity.mentions import TWICE, Node
+
+TWO_PEOPLE = "its document prints the name twice on one work: two people of that name, which one is unknown"
+
+
+def two_people_of_a_name(nodes: list[Node], shared: set[int]) -> set[tuple[str, tuple]]:
+    """The (document, key) of the names a document prints twice on one of its own works (*shared*:
+    the nodes of works other documents list too, left out).
+
+    >>> a, b = Node(0, "g.bib", ("li", "wei"), {"Wei Li": 2}, {"author", TWICE}), Node(1, "h.bib", ("li", "wei"))
+    >>> b.roles.add(TWICE)
+    >>> two_people_of_a_name([a, b], shared={1})
+    {('g.bib', ('li', 'wei'))}
+    """
+    return {(n.document, n.key) for n in nodes if TWICE in n.roles and n.id not in shared}
+
+
+class TwoPeople:
+    """The checks of :class:`~kg.identity.evidence.Passes` for a name a document holds twice."""
+
+    nodes: list[Node]
+    log: list[PendingDecision]
+    twice: set[tuple[str, tuple]]
+
+    def _two_people(self, core: int) -> bool:
+        """Whether the document of *core* prints its name twice on one of its works."""
+        return (self.nodes[core].document, self.nodes[core].key) in self.twice
+
+    def _two_people_found(self, root: int, found: set[int]) -> bool:
+        """Whether one of the cores *found* for the cluster *root* is a name its document holds twice
+        (logged as kept apart: the mention on a shared work is either of the two)."""
+        two = next((c for c in sorted(found) if self._two_people(c)), None)
+        if two is None:
+            return False
+        a, b = self.nodes[root], self.nodes[two]
+        self.log.append(PendingDecision("person", root, False, f"one name, kept apart: {TWO_PEOPLE}",
+                                        f"{a.name} ({a.document}) vs {b.name} ({b.document})",
+                                        (a.document, b.document), related=(two,)))
+        return True
+
+    def _two_apart(self, n: Node, o: Node) -> bool:
+        """Whether *n* or *o*, two forms of a name in one document, is a name that document holds twice
+        (logged as kept apart): which of the two people the other form is, is unknown."""
+        if not (self._two_people(n.id) or self._two_people(o.id)):
+            return False
+        self.log.append(PendingDecision("person", n.id, False, f"one document, kept apart: {TWO_PEOPLE}",
+                                        f"{n.name} ~ {o.name} in {n.document}", (n.document,), related=(o.id,)))
+        return True
