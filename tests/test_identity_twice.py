@@ -88,3 +88,12 @@ def test_a_name_printed_twice_on_a_shared_work_proves_nothing_about_the_list(tmp
         "a.bib": [*A_OWN, gamma],
         "b.bib": [entry("b1", "Delta study", "Diaz, Carl and Fox, Eve", 2014), gamma, alpha]})
     assert person("Wei Li", "Gamma study", "a.bib") == person("Wei Li", "Beta study", "a.bib")
+
+
+def test_the_two_of_one_name_on_one_work_join_neither(tmp_path):
+    # "Alpha study" prints "Li, Wei" twice: its one node of the name holds two people, so it joins
+    # neither the list's other Wei Li (Beta) nor anything else; before, the list's core took it in
+    # ("the same name in one document"), making Beta's Wei Li both people of Alpha.
+    _, person = resolve_lists(tmp_path, {"a.bib": [*A_OWN, entry("a3", "Iota study", "Li, Wei and Lee, Ann", 2015)]})
+    assert person("Wei Li", "Beta study", "a.bib") == person("Wei Li", "Iota study", "a.bib")
+    assert person("Wei Li", "Alpha study", "a.bib") != person("Wei Li", "Beta study", "a.bib")

@@ -69,7 +69,9 @@ class Passes(CrowdedNames, TwoPeople):
         self.of_doc_key = by_document_key(self.m)
         for (doc, key), ids in self.of_doc_key.items():
             owner = self.m.owner_of[doc] if key == owner_key.get(doc) else None
-            local = sorted((i for i in ids if i not in shared or i == owner), key=lambda i: i != owner)
+            # a node of a name printed twice on one work is two people: it joins neither
+            local = sorted((i for i in ids if (i not in shared and TWICE not in self.nodes[i].roles) or i == owner),
+                           key=lambda i: i != owner)
             if not local:
                 continue
             # the owner's name is the owner throughout the document: a CV is about one person

@@ -2,7 +2,8 @@
 
 A group's list that prints "Wei Li" twice among the authors of one of its own works (a work no
 other document lists) holds two people of that name among its members, whatever else it prints.
-Its other mentions of the name are then one of the two, and nothing in the list says which: the
+The node of the name on that work (both people) joins neither: not the list's core, nor a shared
+work's cluster. Its other mentions of the name are one of the two, and nothing in the list says which: the
 document's core of that name is not one person to build on. It is kept as the document left it,
 but it takes in nothing more on a name's word alone: a mention on a work other documents list too,
 another form of the name in the list ("W. Li" beside "Wei Li"), another group's core of the name
