@@ -67,11 +67,11 @@ class Passes(CrowdedNames, TwoPeople):
         self.core: dict[tuple[str, tuple], int] = {}
         self.owner_nodes = set(self.m.owner_of.values())
         self.of_doc_key = by_document_key(self.m)
+        # a node of a name printed twice on one work is two people: it joins no core
+        apart = shared | {n.id for n in self.nodes if TWICE in n.roles}
         for (doc, key), ids in self.of_doc_key.items():
             owner = self.m.owner_of[doc] if key == owner_key.get(doc) else None
-            # a node of a name printed twice on one work is two people: it joins neither
-            local = sorted((i for i in ids if (i not in shared and TWICE not in self.nodes[i].roles) or i == owner),
-                           key=lambda i: i != owner)
+            local = sorted((i for i in ids if i not in apart or i == owner), key=lambda i: i != owner)
             if not local:
                 continue
             # the owner's name is the owner throughout the document: a CV is about one person
@@ -313,12 +313,6 @@ class Passes(CrowdedNames, TwoPeople):
             cvs = cv_documents(self.nodes, self.m.owner_of, self.m.listings)
             self._cvs = {d: o for d, o in self.m.owner_of.items() if d in cvs}
         return self._cvs
-
-    def _years(self) -> dict[int, int]:
-        """Node -> the year of its work, built once, on the first question that needs it."""
-        if not hasattr(self, "_year"):
-            self._year = {i: int(x.year) for x in self.m.listings if x.year and x.year.isdigit() for i in x.authors}
-        return self._year
 
     def _left_for(self, a: int, b: int) -> int | None:
         """Of two cores whose works' years overlap by at most a year (one person who moved from one
