@@ -135,11 +135,9 @@ class Passes(CrowdedNames, TwoPeople):
             roots = {self.cl.find(c) for c in found}
             if any(TWICE in self.nodes[m].roles for m in self.cl.members[self.cl.find(root)]):
                 continue  # two people of one name on one work: joining either would join both
-            if self._two_people_found(root, found):
-                continue
             if len(roots) == 1:
                 c = next(iter(found))
-                self.join(c, root, "the same name in one document, on a work other documents list too",
+                self._attach(c, root, found, "the same name in one document, on a work other documents list too",
                           f"{self.nodes[root].name} in {self.nodes[c].document}")
             elif not roots:
                 for m in list(self.cl.members[self.cl.find(root)]):
@@ -153,10 +151,10 @@ class Passes(CrowdedNames, TwoPeople):
                         self.join(fellow, m, "the same name in one document, with a co-author in common", n.name)
             elif len({self.cl.find(c) for c in sole[root]}) == 1 and is_full_name(self.nodes[min(sole[root])].name):
                 c = min(sole[root])  # an initials form of a common name is too often two people to go on
-                self.join(c, root, "the one author by whom a document lists a work other documents list too",
+                self._attach(c, root, found, "the one author by whom a document lists a work other documents list too",
                           f"{self.nodes[c].name} in {self.nodes[c].document}")
             elif not sole[root] and (home := self._home_core(root)) is not None:
-                self.join(home, root, "the document whose own members wrote a work other documents list too",
+                self._attach(home, root, found, "the document whose own members wrote a work other documents list too",
                           f"{self.nodes[home].name} in {self.nodes[home].document}")
             else:
                 a, b = sorted(found)[:2]

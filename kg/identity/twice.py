@@ -15,6 +15,9 @@ which proves nothing about the document's own members.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from kg.identity.clusters import Cluster
 from kg.identity.decisions import PendingDecision
 from kg.identity.mentions import TWICE, Node
 
@@ -39,22 +42,27 @@ class TwoPeople:
     nodes: list[Node]
     log: list[PendingDecision]
     twice: set[tuple[str, tuple]]
+    cl: Cluster
+
+    if TYPE_CHECKING:
+        def join(self, a: int, b: int, rule: str, evidence: str, force: bool = False) -> bool: ...
 
     def _two_people(self, core: int) -> bool:
         """Whether the document of *core* prints its name twice on one of its works."""
         return (self.nodes[core].document, self.nodes[core].key) in self.twice
 
-    def _two_people_found(self, root: int, found: set[int]) -> bool:
-        """Whether one of the cores *found* for the cluster *root* is a name its document holds twice
-        (logged as kept apart: the mention on a shared work is either of the two)."""
-        two = next((c for c in sorted(found) if self._two_people(c)), None)
+    def _attach(self, core: int, root: int, found: set[int], rule: str, evidence: str) -> None:
+        """Join the cluster *root* (mentions on a shared work) to *core* by *rule*, unless the cluster of
+        *core* holds one of the cores *found* whose document holds the name twice: kept apart (logged),
+        the mention is either of the two."""
+        two = next((c for c in sorted(found) if self.cl.find(c) == self.cl.find(core) and self._two_people(c)), None)
         if two is None:
-            return False
+            self.join(core, root, rule, evidence)
+            return
         a, b = self.nodes[root], self.nodes[two]
         self.log.append(PendingDecision("person", root, False, f"one name, kept apart: {TWO_PEOPLE}",
                                         f"{a.name} ({a.document}) vs {b.name} ({b.document})",
                                         (a.document, b.document), related=(two,)))
-        return True
 
     def _two_apart(self, n: Node, o: Node) -> bool:
         """Whether *n* or *o*, two forms of a name in one document, is a name that document holds twice
