@@ -97,3 +97,17 @@ def test_the_two_of_one_name_on_one_work_join_neither(tmp_path):
     _, person = resolve_lists(tmp_path, {"a.bib": [*A_OWN, entry("a3", "Iota study", "Li, Wei and Lee, Ann", 2015)]})
     assert person("Wei Li", "Beta study", "a.bib") == person("Wei Li", "Iota study", "a.bib")
     assert person("Wei Li", "Alpha study", "a.bib") != person("Wei Li", "Beta study", "a.bib")
+
+
+def test_a_shared_work_still_joins_another_group_that_lists_it_for_that_name_alone(tmp_path):
+    # "Gamma study" (Wei Li, Carl Diaz) is in a.bib (which holds two Wei Lis, and names Carl Diaz on a
+    # work of its own: it lists Gamma for Carl Diaz too) and in e.bib, whose own Wei Li writes with Jo Kim
+    # and which names no other author of Gamma: e.bib lists it for its Wei Li alone. The core the
+    # anchors pick is e.bib's, which is one person: Gamma's Wei Li joins it. Only a.bib's is refused.
+    gamma = entry("g", "Gamma study", "Li, Wei and Diaz, Carl", 2014)
+    _, person = resolve_lists(tmp_path, {
+        "a.bib": [*A_OWN, entry("a4", "Kappa study", "Diaz, Carl and Lee, Ann", 2014), gamma],
+        "e.bib": [entry("e1", "Lambda study", "Li, Wei and Kim, Jo", 2014),
+                  entry("e2", "Mu study", "Li, Wei and Kim, Jo", 2015), gamma]})
+    assert person("Wei Li", "Gamma study", "a.bib") == person("Wei Li", "Lambda study", "e.bib")
+    assert person("Wei Li", "Gamma study", "a.bib") != person("Wei Li", "Beta study", "a.bib")
