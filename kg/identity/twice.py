@@ -24,16 +24,17 @@ from kg.identity.mentions import TWICE, Node
 TWO_PEOPLE = "its document prints the name twice on one work: two people of that name, which one is unknown"
 
 
-def two_people_of_a_name(nodes: list[Node], shared: set[int]) -> set[tuple[str, tuple]]:
+def two_people_of_a_name(nodes: list[Node], shared: set[int]) -> dict[tuple[str, tuple], str]:
     """The (document, key) of the names a document prints twice on one of its own works (*shared*:
-    the nodes of works other documents list too, left out).
+    the nodes of works other documents list too, left out), each with the title key of such a work.
 
     >>> a, b = Node(0, "g.bib", ("li", "wei"), {"Wei Li": 2}, {"author", TWICE}), Node(1, "h.bib", ("li", "wei"))
     >>> b.roles.add(TWICE)
+    >>> a.titles.add("alpha")
     >>> two_people_of_a_name([a, b], shared={1})
-    {('g.bib', ('li', 'wei'))}
+    {('g.bib', ('li', 'wei')): 'alpha'}
     """
-    return {(n.document, n.key) for n in nodes if TWICE in n.roles and n.id not in shared}
+    return {(n.document, n.key): min(n.titles, default="") for n in nodes if TWICE in n.roles and n.id not in shared}
 
 
 class TwoPeople:
@@ -41,7 +42,7 @@ class TwoPeople:
 
     nodes: list[Node]
     log: list[PendingDecision]
-    twice: set[tuple[str, tuple]]
+    twice: dict[tuple[str, tuple], str]
     cl: Cluster
 
     if TYPE_CHECKING:
@@ -61,14 +62,20 @@ class TwoPeople:
             return
         a, b = self.nodes[root], self.nodes[two]
         self.log.append(PendingDecision("person", root, False, f"one name, kept apart: {TWO_PEOPLE}",
-                                        f"{a.name} ({a.document}) vs {b.name} ({b.document})",
-                                        (a.document, b.document), related=(two,)))
+                                        f"{a.name} on {min(a.titles, default='')!r} ({a.document}) vs "
+                                        f"{self._printed_twice(b)}", (a.document, b.document), related=(two,)))
 
     def _two_apart(self, n: Node, o: Node) -> bool:
         """Whether *n* or *o*, two forms of a name in one document, is a name that document holds twice
         (logged as kept apart): which of the two people the other form is, is unknown."""
-        if not (self._two_people(n.id) or self._two_people(o.id)):
+        two = next((x for x in (n, o) if self._two_people(x.id)), None)
+        if two is None:
             return False
         self.log.append(PendingDecision("person", n.id, False, f"one document, kept apart: {TWO_PEOPLE}",
-                                        f"{n.name} ~ {o.name} in {n.document}", (n.document,), related=(o.id,)))
+                                        f"{n.name} ~ {o.name}; {self._printed_twice(two)}", (n.document,),
+                                        related=(o.id,)))
         return True
+
+    def _printed_twice(self, core: Node) -> str:
+        """Where *core*'s document prints its name twice, for the log: ``Wei Li of a.bib, twice on 'alpha'``."""
+        return f"{core.name} of {core.document}, twice on {self.twice[(core.document, core.key)]!r}"
