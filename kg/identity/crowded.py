@@ -113,9 +113,13 @@ class CrowdedNames:
     log: list[PendingDecision]
 
     if TYPE_CHECKING:
-        def _years(self) -> dict[int, int]: ...
-
         def _coauthors(self, group: list[int]) -> str: ...
+
+    def _years(self) -> dict[int, int]:
+        """Node -> the year of its work, built once, on the first question that needs it."""
+        if not hasattr(self, "_year"):
+            self._year = {i: int(x.year) for x in self.m.listings if x.year and x.year.isdigit() for i in x.authors}
+        return self._year
 
     def _person_groups(self, doc: str, ids: list[int], crowded: bool = False) -> list[list[int]]:
         """The mentions *ids* of one name in *doc* as one list per person: co-author groups

@@ -22,8 +22,9 @@ from kg.identity.labmates import (
     owner_keys,
     owner_work_groups,
 )
-from kg.identity.mentions import TWICE, Listing, Mentions, Node, by_document_key
+from kg.identity.mentions import TWICE, Listing, Mentions, Node, by_document_key, years_agree
 from kg.identity.names import block_keys, is_full_name, names_compatible, one_candidate
+from kg.identity.twice import TwoPeople, two_people_of_a_name
 
 # A name and a co-author shared by more mentions than this say little more; the rest are not compared.
 MAX_POSTING = 30
@@ -31,7 +32,7 @@ MAX_POSTING = 30
 MAX_CORES = 8
 
 
-class Passes(CrowdedNames):
+class Passes(CrowdedNames, TwoPeople):
     """The nodes, their clusters and the decisions logged, with one method per pass."""
 
     def __init__(self, mentions: Mentions, cluster: Cluster):
@@ -66,20 +67,25 @@ class Passes(CrowdedNames):
         self.core: dict[tuple[str, tuple], int] = {}
         self.owner_nodes = set(self.m.owner_of.values())
         self.of_doc_key = by_document_key(self.m)
+        # a node of a name printed twice on one work is two people: it joins no core
+        apart = shared | {n.id for n in self.nodes if TWICE in n.roles}
         for (doc, key), ids in self.of_doc_key.items():
             owner = self.m.owner_of[doc] if key == owner_key.get(doc) else None
-            local = sorted((i for i in ids if i not in shared or i == owner), key=lambda i: i != owner)
+            local = sorted((i for i in ids if i not in apart or i == owner), key=lambda i: i != owner)
             if not local:
                 continue
             # the owner's name is the owner throughout the document: a CV is about one person
             groups = [local] if owner is not None else self._person_groups(doc, local)
             self.core[(doc, key)] = groups[0][0]
             self._join_groups(doc, groups, "the same name in one document")
+        self.twice = two_people_of_a_name(self.nodes, shared)
 
     def owner_works(self) -> None:
         """In a CV, one name on works its owner co-wrote is one person, on works other documents list
         too (unless its co-authors fall into disjoint groups): every work a CV lists is its owner's."""
         for doc, groups in owner_work_groups(self.nodes, self._cv_owners(), self.of_doc_key, self._person_groups):
+            if (doc, self.nodes[groups[0][0]].key) in self.twice:
+                continue  # two co-authors of the owner print this name on one work: which is which is unknown
             kept = [g for g in (self._unclaimed(doc, g) for g in groups) if g]
             self._join_groups(doc, kept, "one name on the works of one CV's owner")
 
@@ -131,7 +137,7 @@ class Passes(CrowdedNames):
                 continue  # two people of one name on one work: joining either would join both
             if len(roots) == 1:
                 c = next(iter(found))
-                self.join(c, root, "the same name in one document, on a work other documents list too",
+                self._attach(c, root, found, "the same name in one document, on a work other documents list too",
                           f"{self.nodes[root].name} in {self.nodes[c].document}")
             elif not roots:
                 for m in list(self.cl.members[self.cl.find(root)]):
@@ -145,10 +151,10 @@ class Passes(CrowdedNames):
                         self.join(fellow, m, "the same name in one document, with a co-author in common", n.name)
             elif len({self.cl.find(c) for c in sole[root]}) == 1 and is_full_name(self.nodes[min(sole[root])].name):
                 c = min(sole[root])  # an initials form of a common name is too often two people to go on
-                self.join(c, root, "the one author by whom a document lists a work other documents list too",
+                self._attach(c, root, found, "the one author by whom a document lists a work other documents list too",
                           f"{self.nodes[c].name} in {self.nodes[c].document}")
             elif not sole[root] and (home := self._home_core(root)) is not None:
-                self.join(home, root, "the document whose own members wrote a work other documents list too",
+                self._attach(home, root, found, "the document whose own members wrote a work other documents list too",
                           f"{self.nodes[home].name} in {self.nodes[home].document}")
             else:
                 a, b = sorted(found)[:2]
@@ -241,6 +247,8 @@ class Passes(CrowdedNames):
             moved = left is not None and (left in alone.get((a, b), ()) and (full or links[(a, b)] >= 2)
                                           or full and links[(a, b)] >= 2)
             lab_mate = (a, b) in owned and not both_owners and self._common_coauthor(a, b)
+            if self._two_people(a) or self._two_people(b):  # which of the two is unknown: only an owner decides
+                moved = lab_mate = False
             # a count of linking works alone never does: a frequent guest namesake co-writes five too
             if an_owner or same_owner or moved or lab_mate:
                 rule = ("the owners of two documents that list the same works" if both_owners else
@@ -286,7 +294,7 @@ class Passes(CrowdedNames):
                 fits = _candidates(n, blocks)
                 if len(fits) == 1 and not (is_full_name(n.name) and not is_full_name(fits[0].name)):
                     o = fits[0]
-                    if self._crowded_apart(doc, n, o):
+                    if self._crowded_apart(doc, n, o) or self._two_apart(n, o):
                         continue
                     self.join(o.id, n.id, f"one document, {names_compatible(n.name, o.name)}",
                               f"{n.name} ~ {o.name} in {n.document}")
@@ -303,12 +311,6 @@ class Passes(CrowdedNames):
             cvs = cv_documents(self.nodes, self.m.owner_of, self.m.listings)
             self._cvs = {d: o for d, o in self.m.owner_of.items() if d in cvs}
         return self._cvs
-
-    def _years(self) -> dict[int, int]:
-        """Node -> the year of its work, built once, on the first question that needs it."""
-        if not hasattr(self, "_year"):
-            self._year = {i: int(x.year) for x in self.m.listings if x.year and x.year.isdigit() for i in x.authors}
-        return self._year
 
     def _left_for(self, a: int, b: int) -> int | None:
         """Of two cores whose works' years overlap by at most a year (one person who moved from one
@@ -335,7 +337,7 @@ class Passes(CrowdedNames):
             base = listings[0]
             for prev, cur in zip(listings, listings[1:], strict=False):
                 for other in {id(base): base, id(prev): prev}.values():
-                    if other.document != cur.document and _years_agree(other, cur):
+                    if other.document != cur.document and years_agree(other, cur):
                         self._align(other, cur, title)
 
     def _align(self, a: Listing, b: Listing, title: str) -> None:
@@ -420,7 +422,3 @@ def _candidates(n: Node, blocks: dict[str, list[Node]]) -> list[Node]:
         fits = [max(fits, key=lambda o: (is_full_name(o.name), len(o.name), -o.id))]
     return fits
 
-
-def _years_agree(a: Listing, b: Listing) -> bool:
-    """Two listings of one title more than two years apart are two works (a later version, an erratum)."""
-    return not (a.year and b.year and a.year.isdigit() and b.year.isdigit()) or abs(int(a.year) - int(b.year)) <= 2

@@ -180,3 +180,8 @@ def by_key(mentions: Mentions) -> dict[tuple, list[int]]:
     for n in mentions.nodes:
         out[n.key].append(n.id)
     return out
+
+
+def years_agree(a: Listing, b: Listing) -> bool:
+    """Two listings of one title more than two years apart are two works (a later version, an erratum)."""
+    return not (a.year and b.year and a.year.isdigit() and b.year.isdigit()) or abs(int(a.year) - int(b.year)) <= 2
