@@ -17,6 +17,7 @@ import pandas as pd
 import pyoxigraph
 
 from kg.remote.http import AnswerCut
+from kg.remote.tables import from_one_build
 from kg.vocab import NS, SINGLE_VALUED, sparql_prefixes
 
 PREFIX = sparql_prefixes("kg")
@@ -61,7 +62,7 @@ def conflicts(store) -> pd.DataFrame:
         frame["chosen"] = frame["chosen"].astype(bool)
         return frame
 
-    return _from_one_build(store, read)
+    return from_one_build(store, read)
 
 
 def _disagreeing(store) -> dict[tuple, int]:
@@ -191,18 +192,6 @@ def _answer(store, query_for, rows: list) -> list:
             raise
         half = len(rows) // 2
         return _answer(store, query_for, rows[:half]) + _answer(store, query_for, rows[half:])
-
-
-def _from_one_build(store, read):
-    """``read()``, again if a push switched the server's build meanwhile (the embedded store has one build)."""
-    for _ in range(5):
-        build = getattr(store, "build", None)
-        result = read()
-        if getattr(getattr(store, "build", None), "id", None) == getattr(build, "id", None):
-            return result
-    from kg.errors import UserError
-
-    raise UserError(f"the graph on {store!r} kept changing while kg read it; try again")
 
 
 def _text(term) -> str:

@@ -92,22 +92,38 @@ def _page(store, query: str, page: int, offset: int) -> pyoxigraph.QuerySolution
 
 
 def _whole(store, read, page: int | None):
-    """*read*(rows per page) again until the server's build did not change under it (five tries): the
-    whole answer at once, unless KG_STORE_PAGE asks for pages, and pages of the server's row cap where
-    it says it cut the answer there (Virtuoso's ResultSetMaxRows)."""
-    page = page or setting("KG_STORE_PAGE", 0) or WHOLE
+    """*read*(rows per page) from one build (:func:`from_one_build`): the whole answer at once, unless
+    KG_STORE_PAGE asks for pages, and pages of the server's row cap where it says it cut the answer
+    there (Virtuoso's ResultSetMaxRows)."""
+    rows: int = page or setting("KG_STORE_PAGE", 0) or WHOLE
+
+    def attempt():
+        nonlocal rows
+        while True:
+            try:
+                return read(rows)
+            except AnswerCut as cut:
+                if cut.rows >= rows:
+                    raise
+                rows = cut.rows
+
+    return from_one_build(store, attempt)
+
+
+def from_one_build(store, read):
+    """``read()``, again (five tries) while the server's build changed under it; the embedded store,
+    or a server without kg's pointer, has one build."""
     for _ in range(5):
-        first = store.build.id if store.build is not None else None
-        try:
-            result = read(page)
-        except AnswerCut as cut:
-            if cut.rows >= page:
-                raise
-            page = cut.rows
-            continue
-        if (store.build.id if store.build is not None else None) == first:
+        first = _build_id(store)
+        result = read()
+        if _build_id(store) == first:
             return result
     raise UserError(f"the graph on {store!r} kept changing while kg read it; try again")
+
+
+def _build_id(store) -> str | None:
+    build = getattr(store, "build", None)
+    return None if build is None else build.id
 
 
 def fetch_tables(store):
