@@ -28,8 +28,9 @@ Examples
 
 # One import for notebook users and the report; each analysis lives in the module named for its job.
 from kg.graphs.collaborators import collaboration_path, shared_collaborators, top_collaborators
-from kg.graphs.common import node_name, to_igraph
+from kg.graphs.common import to_igraph
 from kg.graphs.institutions import institutions_in_common, institutions_of, overlaps_in_time, period_bounds
+from kg.graphs.rows import node_name
 from kg.graphs.structure import (
     EXACT_BETWEENNESS_LIMIT,
     EXACT_DIAMETER_LIMIT,

@@ -1,7 +1,7 @@
 """What every analysis shares: argument checks, edge attributes, DataFrames, igraph conversion.
 
 Nothing here imports networkx or pandas at start-up: ``kg collaborators`` reads rows around a person
-from the build's tables without either (:mod:`kg.graphs.neighbourhood`).
+from the build's tables without either (:mod:`kg.graphs.rows`).
 """
 
 from __future__ import annotations
@@ -11,14 +11,6 @@ from typing import TYPE_CHECKING
 
 from kg.errors import UserError
 from kg.graphs.backend import igraph
-from kg.graphs.rows import (  # noqa: F401 (kept importable from here, where the analyses look for them)
-    join_values,
-    joint_works_of,
-    node_name,
-    titles_text,
-    work_venues,
-    work_years,
-)
 
 if TYPE_CHECKING:  # pandas costs half a second, networkx a third: commands that need neither skip them
     import networkx as nx

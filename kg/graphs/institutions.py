@@ -14,8 +14,8 @@ from kg.graphs.common import (
     check_node,
     check_people,
     frame_of,
-    node_name,
 )
+from kg.graphs.rows import node_name
 
 
 def _links(po_graph: nx.Graph, person, org) -> list[dict]:

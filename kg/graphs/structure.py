@@ -18,10 +18,10 @@ from kg.errors import UserError
 from kg.graphs.common import (
     check_graph,
     frame_of,
-    node_name,
     seeded,
     to_igraph,
 )
+from kg.graphs.rows import node_name
 
 #: Above this many node-edge products (n * m), betweenness is estimated from sampled pivots.
 EXACT_BETWEENNESS_LIMIT = 300_000_000

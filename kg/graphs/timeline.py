@@ -11,8 +11,8 @@ from kg.graphs.common import (
     check_graph,
     check_node,
     frame_of,
-    node_name,
 )
+from kg.graphs.rows import node_name
 
 
 def _works_of(graph: nx.Graph) -> dict:

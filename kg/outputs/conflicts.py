@@ -81,23 +81,18 @@ def _values_in_sources(store, keys: dict) -> list[tuple]:
     A fact's graphs are its sources (``kg:fromSource`` in the merged view names them), so each
     is looked up by name; a key some of whose graphs its sources do not name (a graph loaded
     by someone else) is looked for in every graph."""
-    lines = "OPTIONAL { ?s kg:firstLine ?first ; kg:lastLine ?last }"
-
-    def from_sources(rows) -> str:
-        return PREFIX + f"""
+    def query(bind_graph: str):
+        return lambda rows: PREFIX + f"""
             SELECT ?s ?p ?g ?o ?first ?last WHERE {{
-              VALUES (?s ?p) {{ {_values(rows)} }} ?s kg:fromSource ?g . GRAPH ?g {{ ?s ?p ?o {lines} }}
-            }}"""
-
-    def from_every_graph(rows) -> str:
-        return PREFIX + f"""
-            SELECT ?s ?p ?g ?o ?first ?last WHERE {{
-              VALUES (?s ?p) {{ {_values(rows)} }} GRAPH ?g {{ ?s ?p ?o {lines} }}
+              VALUES (?s ?p) {{ {_values(rows)} }} {bind_graph}
+              GRAPH ?g {{ ?s ?p ?o OPTIONAL {{ ?s kg:firstLine ?first ; kg:lastLine ?last }} }}
             }}"""
 
     ordered = sorted(keys, key=lambda key: (key[0].value, key[1].value))
-    found = [(r["s"], r["p"], r["g"], r["o"], r["first"], r["last"])
-             for r in _bound_solutions(store, from_sources, ordered)]
+    def rows(solutions) -> list[tuple]:
+        return [(r["s"], r["p"], r["g"], r["o"], r["first"], r["last"]) for r in solutions]
+
+    found = rows(_bound_solutions(store, query("?s kg:fromSource ?g ."), ordered))
     graphs = defaultdict(set)
     for s, p, g, *_ in found:
         graphs[s.value, p.value].add(g.value)
@@ -105,8 +100,7 @@ def _values_in_sources(store, keys: dict) -> list[tuple]:
     if missing:
         done = {(s.value, p.value) for s, p in missing}
         found = [row for row in found if (row[0].value, row[1].value) not in done]
-        found += [(r["s"], r["p"], r["g"], r["o"], r["first"], r["last"])
-                  for r in _bound_solutions(store, from_every_graph, missing)]
+        found += rows(_bound_solutions(store, query(""), missing))
     return found
 
 
