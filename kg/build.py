@@ -28,15 +28,15 @@ from kg.rdf.quads import TripleSet
 from kg.rdf.serialize import write_jsonld, write_nquads, write_ntriples, write_trig, write_turtle
 from kg.rdf.terms import CURATION_SOURCE, source_iri
 from kg.records import Document, Skip, Span, Work
+from kg.shape_checks import check_triples
 from kg.sources import find_sources, read_source
 from kg.store import STORE_DIR, create_store, open_store
 from kg.tables import TABLES_DIR, write_tables
 from kg.validate import (  # noqa: F401 (validate_* are kg.build's API)
     ShaclProcess,
     combined,
-    store_checks,
-    validate_build,
     validate_graph,
+    validate_merged,
     validate_output,
 )
 
@@ -74,7 +74,7 @@ class BuildReport:
     written: list[str] = field(default_factory=list)
     conforms: bool | None = None
     violations: list[str] = field(default_factory=list)
-    validation: str = ""  # what the validation ran (everything, or a sample plus the SPARQL checks)
+    validation: str = ""  # what the validation ran (everything, or a sample, plus the property constraints)
     per_document: list[DocumentReport] = field(default_factory=list)
 
     def summary(self) -> str:
@@ -256,9 +256,9 @@ def _build(data_dir: Path, out_dir: Path, shacl: ShaclProcess | None, *, include
     try:
         if shacl is not None:
             shacl.check(merged)  # pyshacl checks the merged view on another core while the files are written
-        found: list[str] = []  # the SPARQL checks run while the tables are written
+        found: list[str] = []  # the shapes' property constraints are checked while the store loads
         names = write_outputs(stage, graphs, merged, res, html=html, progress=progress,
-                              on_store=None if shacl is None else lambda: found.extend(store_checks(stage)))
+                              check=None if shacl is None else lambda: found.extend(check_triples(merged.triples)))
         if shacl is not None:
             report.conforms, report.violations, report.validation = combined(shacl, found)
         carry_over(out_dir, stage, set(OUTPUTS))
@@ -271,9 +271,9 @@ def _build(data_dir: Path, out_dir: Path, shacl: ShaclProcess | None, *, include
 
 
 def write_outputs(stage: Path, graphs: list[TripleSet], merged: TripleSet, res: Resolution, *,
-                  html: bool, progress: bool, on_store: Callable[[], object] | None = None) -> list[str]:
+                  html: bool, progress: bool, check: Callable[[], object] | None = None) -> list[str]:
     """Write the set into *stage*; the names written. *graphs* is emptied once written (memory).
-    *on_store* is called once the store is written, while the tables are."""
+    *check* is called while the store loads."""
     from concurrent.futures import ThreadPoolExecutor
 
     sources_nq, merged_nt = stage / ".sources.nq", stage / ".merged.nt"
@@ -290,15 +290,14 @@ def write_outputs(stage: Path, graphs: list[TripleSet], merged: TripleSet, res: 
                  ("kg.ttl", lambda: write_turtle(merged_nt, stage / "kg.ttl")),
                  ("kg.jsonld", lambda: write_jsonld(merged_nt, stage / "kg.jsonld")),
                  ("identity.json", lambda: _write_decisions(res, stage / "identity.json"))]
+        if check is not None:
+            steps.append(("checks", check))
         if html:
             steps.append(("page modules", _page_writer))
         steps.append(("store", store.result))
         for _, step in stage_bar(steps, progress, "writing"):
             step()
-        tables = pool.submit(write_tables, stage / STORE_DIR, stage / TABLES_DIR)
-        if on_store is not None:
-            on_store()
-        tables.result()
+        write_tables(stage / STORE_DIR, stage / TABLES_DIR)
     sources_nq.unlink()
     merged_nt.unlink()
     names = ["kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR + "/", TABLES_DIR + "/", "identity.json"]

@@ -1,6 +1,6 @@
 """Validation against ``shapes.ttl`` that scales: pyshacl on the whole merged view up to
 :data:`FULL_LIMIT` triples, else on a bounded sample of it, and always the shapes' property
-constraints as SPARQL queries over the store (every node checked, in the store's time).
+constraints on every node (:mod:`kg.shape_checks`, two passes over the triples).
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ import pyoxigraph
 from kg.data import shapes_ttl
 from kg.errors import UserError
 from kg.rdf.quads import TripleSet
+from kg.shape_checks import check_triples
 
 #: Up to this many merged triples pyshacl checks them all; above, a sample.
 FULL_LIMIT = 20_000
 #: How many subjects (with the nodes they point to) the sample holds.
 SAMPLE_SUBJECTS = 300
-_SH = "http://www.w3.org/ns/shacl#"
 _XSD = "http://www.w3.org/2001/XMLSchema#"
 
 
@@ -59,91 +59,6 @@ def _sample(merged: TripleSet) -> tuple[list[str], list[str]]:
     chosen = set(focus) | {o for s in focus for _, _, o in by_subject[s] if o in by_subject}
     lines = [f"{s} {p} {o} .\n" for subject in sorted(chosen) for s, p, o in by_subject[subject]]
     return [s[1:-1] for s in focus], lines
-
-
-def shape_queries() -> list[tuple[str, str, str]]:
-    """(focus-node query, path, message) for each property constraint of ``shapes.ttl`` that SPARQL
-    can check: minCount, maxCount, datatype, class, in, pattern and a node shape of datatypes."""
-    from rdflib import Graph, Namespace
-    from rdflib.collection import Collection
-
-    sh = Namespace(_SH)
-    g = Graph().parse(data=shapes_ttl(), format="turtle")
-    checks = []
-    for shape in sorted(set(g.subjects(sh.property, None)), key=str):
-        targets = [("class", str(c)) for c in g.objects(shape, sh.targetClass)]
-        targets += [("subjects", str(p)) for p in g.objects(shape, sh.targetSubjectsOf)]
-        for prop in g.objects(shape, sh.property):
-            path = g.value(prop, sh.path)
-            message = str(g.value(prop, sh.message) or "")
-            for kind, target in targets:
-                for body, what in _constraints(g, sh, Collection, prop, f"<{path}>"):
-                    where = _focused(kind, target, body, str(path))
-                    if where is not None:
-                        checks.append((f"SELECT DISTINCT ?f WHERE {{ {where} }}", str(path), message or what))
-    return checks
-
-
-def _focused(kind: str, target: str, body: str, path: str) -> str | None:
-    """The WHERE clause of one check on the focus nodes of a target (None: it cannot fail).
-
-    A node of a class is found by its type. The subjects of a property are many facts, each with
-    several values of it: a check of a value of that same property needs no target (its subject is
-    one), a required value elsewhere looks at each subject once, and a value check looks for bad
-    values first and only then whether their node is a target.
-
-    >>> _focused("subjects", "p:s", "FILTER NOT EXISTS { ?f <p:s> ?v }", "p:s") is None
-    True
-    >>> _focused("subjects", "p:s", "?f <p:n> ?v . FILTER(!isLiteral(?v))", "p:n")
-    '?f <p:n> ?v . FILTER(!isLiteral(?v)) FILTER EXISTS { ?f <p:s> ?_t }'
-    """
-    if kind == "class":
-        return f"?f a <{target}> . {body}"
-    required = body.startswith("FILTER NOT EXISTS")
-    if path == target:
-        return None if required else body
-    if required:
-        return f"{{ SELECT DISTINCT ?f WHERE {{ ?f <{target}> ?_t }} }} {body}"
-    return f"{body} FILTER EXISTS {{ ?f <{target}> ?_t }}"
-
-
-def _constraints(g, sh, Collection, prop, p: str):
-    if g.value(prop, sh.minCount) is not None and int(g.value(prop, sh.minCount)) >= 1:
-        yield f"FILTER NOT EXISTS {{ ?f {p} ?v }}", "a value is required"
-    if g.value(prop, sh.maxCount) is not None and int(g.value(prop, sh.maxCount)) == 1:
-        yield f"?f {p} ?v, ?w . FILTER(!sameTerm(?v, ?w))", "more than one value"
-    datatypes = [g.value(prop, sh.datatype)] if g.value(prop, sh.datatype) else []
-    node = g.value(prop, sh.node)
-    if node is not None and g.value(node, sh["or"]) is not None:
-        datatypes += [g.value(m, sh.datatype) for m in Collection(g, g.value(node, sh["or"]))]
-    if datatypes:
-        if any(str(d).endswith("Integer") for d in datatypes):  # Oxigraph stores derived integers as xsd:integer
-            datatypes.append(_XSD + "integer")
-        allowed = ", ".join(f"<{d}>" for d in datatypes)
-        yield f"?f {p} ?v . FILTER(!isLiteral(?v) || datatype(?v) NOT IN ({allowed}))", "wrong datatype"
-    if g.value(prop, sh["class"]) is not None:
-        yield f"?f {p} ?v . FILTER NOT EXISTS {{ ?v a <{g.value(prop, sh['class'])}> }}", "value of the wrong class"
-    if g.value(prop, sh["in"]) is not None:
-        allowed = ", ".join(v.n3() for v in Collection(g, g.value(prop, sh["in"])))
-        yield f"?f {p} ?v . FILTER(?v NOT IN ({allowed}))", "value not in the allowed list"
-    if g.value(prop, sh.pattern) is not None:
-        pattern = str(g.value(prop, sh.pattern)).replace("\\", "\\\\")
-        yield f'?f {p} ?v . FILTER(!regex(str(?v), "{pattern}"))', "value does not match the pattern"
-
-
-def sparql_checks(store: pyoxigraph.Store) -> list[str]:
-    """One line per node of the store's merged view that breaks a shape's property constraint."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    def check(query: str, path: str, message: str) -> list[str]:
-        solutions = store.query(query)
-        assert isinstance(solutions, pyoxigraph.QuerySolutions)  # every shape query is a SELECT
-        return [f"{row['f'].value} {path}: {message}" for row in solutions]
-
-    # Oxigraph lets go of the interpreter while it evaluates: the checks run on every core
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        found = pool.map(lambda c: check(*c), shape_queries())
-        return sorted({line for lines in found for line in lines})
 
 
 def rdflib_graph(ntriples: str):
@@ -263,40 +178,31 @@ def _pyshacl_on(lines: list[str], focus: list[str] | None) -> tuple[bool, list[s
                           inplace=True)
 
 
-def store_checks(out_dir: Path) -> list[str]:
-    """:func:`sparql_checks` on the store a build wrote into *out_dir*."""
-    store = pyoxigraph.Store.read_only(str(out_dir / "store"))
-    found = sparql_checks(store)
-    del store
-    return found
-
-
 def combined(run: ShaclProcess, found: list[str]) -> tuple[bool, list[str], str]:
-    """The answer of pyshacl *run* and the SPARQL checks' lines *found* as one: (conforms, violations,
-    what was run)."""
+    """The answer of pyshacl *run* and the lines *found* by :func:`kg.shape_checks.check_triples` as one:
+    (conforms, violations, what was run)."""
     conforms, violations = run.result()
     return (conforms and not found, sorted(set(violations) | set(found)),
-            run.what + " + the shapes as SPARQL on every node")
+            run.what + " + the shapes' property constraints on every node")
 
 
-def validate_build(out_dir: Path, merged: TripleSet) -> tuple[bool, list[str], str]:
-    """Validate a build in *out_dir* whose merged view is *merged*: (conforms, violations, what was run)."""
+def validate_merged(merged: TripleSet) -> tuple[bool, list[str], str]:
+    """Validate the merged view *merged*: (conforms, violations, what was run)."""
     run = ShaclProcess()
     try:
         run.check(merged)
-        return combined(run, store_checks(out_dir))
+        return combined(run, check_triples(merged.triples))
     finally:
         run.cancel()  # nothing to stop once it answered
 
 
 def validate_output(out_dir: str | Path) -> tuple[bool, list[str]]:
-    """Validate the merged graph a build wrote to ``out_dir/kg.ttl`` (and its store), as the build does."""
-    out_dir = Path(out_dir)
-    ttl = out_dir / "kg.ttl"
-    if not ttl.is_file() or not (out_dir / "store").is_dir():
-        raise UserError(f"no {ttl} or {out_dir / 'store'}/; run `kg build` first")
+    """Validate the merged graph a build wrote to ``out_dir/kg.ttl``, as the build does."""
+    ttl = Path(out_dir) / "kg.ttl"
+    if not ttl.is_file():
+        raise UserError(f"no {ttl}; run `kg build` first")
     merged = TripleSet("")
     for t in pyoxigraph.parse(path=str(ttl), format=pyoxigraph.RdfFormat.TURTLE):
         merged.triples.add((str(t.subject), str(t.predicate), str(t.object)))
-    conforms, violations, _ = validate_build(out_dir, merged)
+    conforms, violations, _ = validate_merged(merged)
     return conforms, violations
