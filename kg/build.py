@@ -308,8 +308,32 @@ def write_outputs(stage: Path, graphs: list[TripleSet], merged: TripleSet, res: 
 
 
 def _write_decisions(res: Resolution, path: Path) -> None:
+    """``identity.json``: the decisions in the order of their compact JSON, in the bytes
+    ``json.dumps(decisions, indent=1, ensure_ascii=False)`` gives, written here because its indenting
+    encoder is pure Python (12 s for the 89,000 decisions of 1,000 CVs)."""
     decisions = sorted((d.as_dict() for d in res.decisions), key=lambda d: json.dumps(d, sort_keys=True))
-    path.write_text(json.dumps(decisions, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    with open(path, "w", encoding="utf-8") as out:
+        out.write("[" + ",".join(map(_decision_json, decisions)) + ("\n]\n" if decisions else "]\n"))
+
+
+def _decision_json(decision: dict) -> str:
+    """One decision as ``json.dumps`` with ``indent=1`` writes it inside a list (its values are
+    strings, booleans and lists of strings).
+
+    >>> _decision_json({"merged": True, "related": [], "sources": ["a.md", "b.md"]}).split("\\n")
+    ['', ' {', '  "merged": true,', '  "related": [],', '  "sources": [', '   "a.md",', '   "b.md"', '  ]', ' }']
+    """
+    text = json.encoder.encode_basestring  # type: ignore[attr-defined]  # the C encoder of one string
+    fields = []
+    for key, value in decision.items():
+        if isinstance(value, bool):
+            encoded = "true" if value else "false"
+        elif isinstance(value, list):
+            encoded = "[\n   " + ",\n   ".join(map(text, value)) + "\n  ]" if value else "[]"
+        else:
+            encoded = text(value)
+        fields.append(f'  {text(key)}: {encoded}')
+    return "\n {\n" + ",\n".join(fields) + "\n }"
 
 
 def _page_writer():
