@@ -138,13 +138,17 @@ def _fill(graph, tables: Path, around) -> dict:
 def _add_edges(graph, pairs, works: dict[str, dict], sizes: dict[str, int]) -> None:
     """One edge per pair of people in *pairs* (``(a, b, work)``, a < b), with its works in order and
     Newman's weight (each work counts ``1 / (its authors - 1)``)."""
-    joint: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    joint: dict[tuple[str, str], list[str]] = defaultdict(list)
     for a, b, w in pairs:
-        joint[a, b].append(works[w])
+        joint[a, b].append(w)
+    order = {w: (d["year"] is None, d["year"] or 0, d["title"], w) for w, d in works.items()}
+    shown: dict[str, dict] = {}  # each work's fields, made once: a work is on many edges
     for a, b in sorted(joint):
-        listed = sorted(joint[a, b], key=lambda w: (w["year"] is None, w["year"] or 0, w["title"], w["iri"]))
-        graph.add_edge(a, b, joint_works=len(listed), works=[{k: w[k] for k in _WORK_FIELDS} for w in listed],
-                       weight=sum(1.0 / (sizes[w["iri"]] - 1) for w in listed))
+        listed = sorted(joint[a, b], key=order.__getitem__)
+        graph.add_edge(a, b, joint_works=len(listed),
+                       works=[shown.get(w) or shown.setdefault(w, {k: works[w][k] for k in _WORK_FIELDS})
+                              for w in listed],
+                       weight=sum(1.0 / (sizes[w] - 1) for w in listed))
 
 
 def shortest_path_people(tables: str | Path, source: str, target: str) -> set[str]:

@@ -64,9 +64,6 @@ __all__ = [
 
 def _store_graphs(source):
     """(store, coauthor graph, person–organization graph) from an out dir or an open store."""
-
-
-
     store = open_store(os.fspath(source)) if isinstance(source, (str, os.PathLike)) else source
     coauthors = projections.coauthor_graph(store)
     return store, coauthors, projections.person_organization_graph(store, coauthors)

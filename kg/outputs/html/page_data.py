@@ -81,9 +81,12 @@ def page_data(selection: GraphSelection, *, title: str = DEFAULT_TITLE) -> dict:
     pairs = [p for p in pairs if p[0] != p[1]]
 
     works: dict[str, tuple] = {}
+    key_of: dict[int, str] = {}  # a work's dict is often shared by many edges: read it once
     for _u, _v, attrs in graph.edges(data=True):
         for w in attrs.get("works") or ():
-            iri = _text(w.get("iri")) or _text(w.get("title")) or ""
+            if id(w) in key_of:
+                continue
+            iri = key_of[id(w)] = _text(w.get("iri")) or _text(w.get("title")) or ""
             if iri not in works:
                 works[iri] = (iri, _text(w.get("title")) or iri, year_of(w.get("year")), _text(w.get("venue")))
     work_ids = sorted(works)
@@ -95,8 +98,7 @@ def page_data(selection: GraphSelection, *, title: str = DEFAULT_TITLE) -> dict:
         relation = _text(attrs.get("relation")) or "coauthor"
         edge: dict = {"id": eid, "from": a, "to": b, "kind": relation}
         if relation == "coauthor":
-            ws = sorted({work_index[_text(w.get("iri")) or _text(w.get("title")) or ""]
-                         for w in attrs.get("works") or ()})
+            ws = sorted({work_index[key_of[id(w)]] for w in attrs.get("works") or ()})
             joint = attrs.get("joint_works")
             edge["joint"] = int(joint) if joint is not None else (len(ws) or int(attrs.get("weight") or 1))
             edge["works"] = ws

@@ -235,7 +235,8 @@ def select_graph(
         keep = set(ordered[:max_nodes])
         cut_orgs = sum(1 for n in dropped if node_kind(full.nodes[n]) == "organization")
         cut_people = len(dropped) - cut_orgs
-    graph = full.subgraph(keep).copy()
+    # every node kept (the build's page): the combined graph is already a graph of its own, no copy needed
+    graph = full if len(keep) == full.number_of_nodes() else full.subgraph(keep).copy()
     return GraphSelection(
         graph=graph,
         total_nodes=full.number_of_nodes(),
