@@ -72,8 +72,6 @@ def _store_graphs(source):
 def _focus_iri(store, focus: str | None) -> str | None:
     if focus is None:
         return None
-
-
     return resolve_person(store, focus).iri
 
 
