@@ -12,7 +12,6 @@ import shutil
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from kg.errors import UserError
 from kg.identity.curation import CURATION_FILE, Curation
@@ -28,17 +27,10 @@ from kg.rdf.quads import TripleSet
 from kg.rdf.serialize import write_jsonld, write_nquads, write_ntriples, write_trig, write_turtle
 from kg.rdf.terms import CURATION_SOURCE, source_iri
 from kg.records import Document, Skip, Span, Work
-from kg.shape_checks import check_triples
 from kg.sources import find_sources, read_source
 from kg.store import STORE_DIR, create_store, open_store
 from kg.tables import TABLES_DIR, write_tables
-from kg.validate import (  # noqa: F401 (validate_* are kg.build's API)
-    ShaclProcess,
-    combined,
-    validate_graph,
-    validate_merged,
-    validate_output,
-)
+from kg.validate import ShaclProcess, validate_graph, validate_output, validate_triples  # noqa: F401 (API)
 
 #: Everything a build writes into the output folder; anything else there is the user's and is kept.
 OUTPUTS = ("kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR, "tables", "identity.json", "graph.html")
@@ -255,12 +247,10 @@ def _build(data_dir: Path, out_dir: Path, shacl: ShaclProcess | None, *, include
     stage = staging_folder(out_dir)
     try:
         if shacl is not None:
-            shacl.check(merged)  # pyshacl checks the merged view on another core while the files are written
-        found: list[str] = []  # the shapes' property constraints are checked while the store loads
-        names = write_outputs(stage, graphs, merged, res, html=html, progress=progress,
-                              check=None if shacl is None else lambda: found.extend(check_triples(merged.triples)))
+            shacl.check(merged)  # the merged view is validated on another core while the files are written
+        names = write_outputs(stage, graphs, merged, res, html=html, progress=progress)
         if shacl is not None:
-            report.conforms, report.violations, report.validation = combined(shacl, found)
+            report.conforms, report.violations, report.validation = shacl.result()
         carry_over(out_dir, stage, set(OUTPUTS))
         swap_in(stage, out_dir)
     except BaseException:
@@ -271,15 +261,16 @@ def _build(data_dir: Path, out_dir: Path, shacl: ShaclProcess | None, *, include
 
 
 def write_outputs(stage: Path, graphs: list[TripleSet], merged: TripleSet, res: Resolution, *,
-                  html: bool, progress: bool, check: Callable[[], object] | None = None) -> list[str]:
-    """Write the set into *stage*; the names written. *graphs* is emptied once written (memory).
-    *check* is called while the store loads."""
+                  html: bool, progress: bool) -> list[str]:
+    """Write the set into *stage*; the names written. *graphs* and *merged* are emptied once written
+    (memory: the store loads meanwhile)."""
     from concurrent.futures import ThreadPoolExecutor
 
     sources_nq, merged_nt = stage / ".sources.nq", stage / ".merged.nt"
     write_nquads(graphs, sources_nq)
     graphs.clear()  # freed once on disk
     write_ntriples(merged, merged_nt)
+    merged.triples.clear()
 
     # Oxigraph and DuckDB let go of the interpreter and the store waits on the disk: they work on a
     # thread of their own while this one writes the files and loads the page's modules (the page
@@ -290,8 +281,6 @@ def write_outputs(stage: Path, graphs: list[TripleSet], merged: TripleSet, res: 
                  ("kg.ttl", lambda: write_turtle(merged_nt, stage / "kg.ttl")),
                  ("kg.jsonld", lambda: write_jsonld(merged_nt, stage / "kg.jsonld")),
                  ("identity.json", lambda: _write_decisions(res, stage / "identity.json"))]
-        if check is not None:
-            steps.append(("checks", check))
         if html:
             steps.append(("page modules", _page_writer))
         steps.append(("store", store.result))
@@ -323,7 +312,7 @@ def _decision_json(decision: dict) -> str:
     >>> _decision_json({"merged": True, "related": [], "sources": ["a.md", "b.md"]}).split("\\n")
     ['', ' {', '  "merged": true,', '  "related": [],', '  "sources": [', '   "a.md",', '   "b.md"', '  ]', ' }']
     """
-    text = json.encoder.encode_basestring  # type: ignore[attr-defined]  # the C encoder of one string
+    text = json.encoder.encode_basestring  # the C encoder of one string
     fields = []
     for key, value in decision.items():
         if isinstance(value, bool):

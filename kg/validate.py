@@ -100,25 +100,18 @@ def rdflib_graph(ntriples: str):
 
 
 class ShaclProcess:
-    """pyshacl in a process of its own, so that it runs on another core while the build writes its
-    files: :meth:`check` forks this process (the child has kg's modules and the merged view already;
-    it only loads pyshacl) and :meth:`result` reads the child's answer."""
+    """The validation in a process of its own, so that it runs on another core while the build writes
+    its files: :meth:`check` forks this process (the child has kg's modules and the merged view
+    already; it only loads pyshacl) and :meth:`result` reads the child's answer. The child runs
+    pyshacl (see :func:`validate_triples`) and the property constraints on every node."""
 
     def __init__(self) -> None:
         self.pid: int | None = None
         self.answer_fd: int | None = None
-        self.answer: tuple[bool, list[str]] | None = None  # where the check ran in this process
-        self.what = ""  # what the check covers, for the build report
+        self.answer: tuple[bool, list[str], str] | None = None  # where the check ran in this process
 
     def check(self, merged: TripleSet) -> None:
-        """Start pyshacl on *merged*: every triple up to :data:`FULL_LIMIT`, else a sample of its nodes."""
-        focus: list[str] | None = None
-        lines: list[str] | None = None  # every triple's: sorted in the child
-        if len(merged) <= FULL_LIMIT:
-            self.what = "pyshacl on every triple"
-        else:
-            focus, lines = _sample(merged)
-            self.what = f"pyshacl on {len(focus):,} sampled nodes of {len(merged):,} triples"
+        """Start validating *merged* (see :func:`validate_triples`); the caller may empty it afterwards."""
         read_end, write_end = os.pipe()
         gc.freeze()  # the child's collections leave the build's objects alone: their pages stay shared
         try:
@@ -127,14 +120,14 @@ class ShaclProcess:
             gc.unfreeze()
             os.close(read_end)
             os.close(write_end)
-            self.answer = _pyshacl_on(merged.lines() if lines is None else lines, focus)
+            self.answer = validate_triples(merged)
             return
         if self.pid == 0:  # the child: answer, then leave at once (no exit handlers, no buffers flushed twice)
             code = 1
             try:
                 os.close(read_end)
                 with os.fdopen(write_end, "w", encoding="utf-8") as out:
-                    json.dump(_pyshacl_on(merged.lines() if lines is None else lines, focus), out)
+                    json.dump(validate_triples(merged), out)
                 code = 0
             except BaseException:
                 os.write(2, traceback.format_exc().encode())
@@ -144,8 +137,8 @@ class ShaclProcess:
         os.close(write_end)
         self.answer_fd = read_end
 
-    def result(self) -> tuple[bool, list[str]]:
-        """(conforms, one line per violation), once pyshacl is done."""
+    def result(self) -> tuple[bool, list[str], str]:
+        """(conforms, one line per violation, what was checked), once the check is done."""
         if self.answer is not None:
             return self.answer
         assert self.pid is not None and self.answer_fd is not None
@@ -155,9 +148,9 @@ class ShaclProcess:
         code = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
         self.pid = None
         if code != 0:
-            raise RuntimeError(f"the pyshacl check stopped with exit status {code} (its error is printed above)")
-        conforms, violations = json.loads(text)
-        return conforms, violations
+            raise RuntimeError(f"the validation stopped with exit status {code} (its error is printed above)")
+        conforms, violations, what = json.loads(text)
+        return conforms, violations, what
 
     def cancel(self) -> None:
         """Stop the check if it still runs (the build failed)."""
@@ -171,29 +164,24 @@ class ShaclProcess:
             self.pid = None
 
 
-def _pyshacl_on(lines: list[str], focus: list[str] | None) -> tuple[bool, list[str]]:
+def validate_triples(merged: TripleSet) -> tuple[bool, list[str], str]:
+    """Validate the merged view *merged*: (conforms, violations, what was checked).
+
+    pyshacl checks every triple up to :data:`FULL_LIMIT`, else a sample of the nodes; the shapes'
+    property constraints are checked on every node (:func:`kg.shape_checks.check_triples`).
+    """
     from rdflib import URIRef
 
-    return validate_graph(rdflib_graph("".join(lines)), None if focus is None else [URIRef(f) for f in focus],
-                          inplace=True)
-
-
-def combined(run: ShaclProcess, found: list[str]) -> tuple[bool, list[str], str]:
-    """The answer of pyshacl *run* and the lines *found* by :func:`kg.shape_checks.check_triples` as one:
-    (conforms, violations, what was run)."""
-    conforms, violations = run.result()
+    if len(merged) <= FULL_LIMIT:
+        focus, lines, what = None, merged.lines(), "pyshacl on every triple"
+    else:
+        focus, lines = _sample(merged)
+        what = f"pyshacl on {len(focus):,} sampled nodes of {len(merged):,} triples"
+    conforms, violations = validate_graph(rdflib_graph("".join(lines)),
+                                          None if focus is None else [URIRef(f) for f in focus], inplace=True)
+    found = check_triples(merged.triples)
     return (conforms and not found, sorted(set(violations) | set(found)),
-            run.what + " + the shapes' property constraints on every node")
-
-
-def validate_merged(merged: TripleSet) -> tuple[bool, list[str], str]:
-    """Validate the merged view *merged*: (conforms, violations, what was run)."""
-    run = ShaclProcess()
-    try:
-        run.check(merged)
-        return combined(run, check_triples(merged.triples))
-    finally:
-        run.cancel()  # nothing to stop once it answered
+            what + " + the shapes' property constraints on every node")
 
 
 def validate_output(out_dir: str | Path) -> tuple[bool, list[str]]:
@@ -204,5 +192,5 @@ def validate_output(out_dir: str | Path) -> tuple[bool, list[str]]:
     merged = TripleSet("")
     for t in pyoxigraph.parse(path=str(ttl), format=pyoxigraph.RdfFormat.TURTLE):
         merged.triples.add((str(t.subject), str(t.predicate), str(t.object)))
-    conforms, violations, _ = validate_merged(merged)
+    conforms, violations, _ = validate_triples(merged)
     return conforms, violations

@@ -39,7 +39,7 @@ def test_the_property_constraints_find_each_broken_one():
 def test_above_the_limit_pyshacl_checks_a_sample_and_says_so(monkeypatch):
     monkeypatch.setattr(validate, "FULL_LIMIT", 3)
     monkeypatch.setattr(validate, "SAMPLE_SUBJECTS", 3)  # 3 subjects, a sample of 3: each is checked
-    conforms, violations, what = validate.validate_merged(merged_of())
+    conforms, violations, what = validate.validate_triples(merged_of())
     assert not conforms
     # 15 triples: the person 3 (type, two names), work/good 6, work/bad 6 (two years, no title)
     assert what == "pyshacl on 3 sampled nodes of 15 triples + the shapes' property constraints on every node"
