@@ -243,6 +243,7 @@ def _build(data_dir: Path, out_dir: Path, shacl: ShaclProcess | None, *, include
     report.venues = len(res.venue_names)
     report.triples = len(merged)
     report.per_document = _per_document(docs, res, report.skipped)
+    del docs  # read into the graphs: their memory is the store's while it loads
 
     stage = staging_folder(out_dir)
     try:

@@ -14,7 +14,9 @@ Beside them, the build writes ``names.json``, the name index :mod:`kg.query.name
 
 from __future__ import annotations
 
+import os
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 
@@ -71,7 +73,7 @@ def write_tables(store_dir: Path, tables_dir: Path) -> list[Path]:
     from kg.query.nameindex import NAME_INDEX, write_name_index
 
     store = pyoxigraph.Store.read_only(str(store_dir))
-    written = tables_from(partial(_write_csv, store), tables_dir)
+    written = tables_from(partial(_write_csv, store), tables_dir, threads=os.cpu_count() or 1)
     written.append(write_name_index(store, tables_dir / NAME_INDEX))
     del store
     return written
@@ -83,18 +85,20 @@ def _write_csv(store, query: str, csv: Path) -> None:
     solutions.serialize(str(csv), pyoxigraph.QueryResultsFormat.CSV)
 
 
-def tables_from(write_csv, tables_dir: Path) -> list[Path]:
+def tables_from(write_csv, tables_dir: Path, threads: int = 1) -> list[Path]:
     """Write the Parquet tables into *tables_dir*, each from the CSV answer ``write_csv(query, path)``
-    writes for its query (with :data:`TABLES`'s prefixes not declared: add ``kg:``)."""
+    writes for its query (with :data:`TABLES`'s prefixes not declared: add ``kg:``), asking up to
+    *threads* queries at once (Oxigraph lets go of the interpreter while it answers)."""
     import duckdb
 
     tables_dir.mkdir(parents=True, exist_ok=True)
     con = duckdb.connect()
     written = []
-    with tempfile.TemporaryDirectory(dir=tables_dir) as tmp:
-        for name, (query, select) in TABLES.items():
+    with tempfile.TemporaryDirectory(dir=tables_dir) as tmp, ThreadPoolExecutor(threads) as pool:
+        # the slowest query first, so that the others share the remaining threads meanwhile
+        list(pool.map(lambda item: write_csv(item[1][0], Path(tmp) / f"{item[0]}.csv"), TABLES.items()))
+        for name, (_query, select) in TABLES.items():
             csv = Path(tmp) / f"{name}.csv"
-            write_csv(query, csv)
             columns = ", ".join(f"'{c}': 'VARCHAR'" for c in COLUMNS[name])
             path = tables_dir / f"{name}.parquet"
             con.execute(f"CREATE OR REPLACE TEMP VIEW t AS SELECT * FROM read_csv('{csv}', header = true, "
