@@ -32,6 +32,7 @@ import pandas as pd
 
 from kg.errors import UsageError, UserError
 from kg.graphs import analyses as an
+from kg.graphs.rows import collaborator_rows
 
 FORMATS = ("html", "markdown")
 #: Most profiled people drawn in the plots (the lines per year, a bar chart each): beyond it the report
@@ -128,23 +129,21 @@ def markdown_text(text: str) -> str:
     return re.sub(r"([\\`\[\]|])", r"\\\1", text)
 
 
-def _markdown_table(frame: pd.DataFrame) -> str:
-    if frame.empty:
+def _markdown_table(columns: list, rows: list) -> str:
+    if not rows:
         return "_(none)_\n"
-    head = "| " + " | ".join(markdown_text(str(c)) for c in frame.columns) + " |"
-    rule = "| " + " | ".join("---" for _ in frame.columns) + " |"
-    body = ["| " + " | ".join(markdown_text(_cell(v)) for v in row) + " |"
-            for row in frame.itertuples(index=False)]
+    head = "| " + " | ".join(markdown_text(str(c)) for c in columns) + " |"
+    rule = "| " + " | ".join("---" for _ in columns) + " |"
+    body = ["| " + " | ".join(markdown_text(_cell(v)) for v in row) + " |" for row in rows]
     return "\n".join([head, rule, *body]) + "\n"
 
 
-def _html_table(frame: pd.DataFrame) -> str:
-    if frame.empty:
+def _html_table(columns: list, rows: list) -> str:
+    if not rows:
         return "<p><em>(none)</em></p>\n"
-    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in frame.columns)
-    rows = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(v))}</td>" for v in row) + "</tr>\n"
-                   for row in frame.itertuples(index=False))
-    return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n"
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(v))}</td>" for v in row) + "</tr>\n" for row in rows)
+    return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody>\n</table>\n"
 
 
 class _Doc:
@@ -162,7 +161,12 @@ class _Doc:
         self.parts.append(f"{markdown_text(text)}\n" if self.fmt == "markdown" else f"<p>{html.escape(text)}</p>\n")
 
     def table(self, frame: pd.DataFrame):
-        self.parts.append(_markdown_table(frame) if self.fmt == "markdown" else _html_table(frame))
+        self.rows(list(frame.columns), list(frame.itertuples(index=False)))
+
+    def rows(self, columns: list, rows: list):
+        """A table of plain *rows* (tuples in the order of *columns*): a thousand profiled people
+        each have one, and a DataFrame apiece took most of the report's time."""
+        self.parts.append(_markdown_table(columns, rows) if self.fmt == "markdown" else _html_table(columns, rows))
 
     def image(self, png: bytes, alt: str):
         uri = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
@@ -242,9 +246,10 @@ def report_text(graph: nx.Graph, po_graph: nx.Graph | None = None, fmt: str = "h
         doc.para("No profiled people in the graph.")
     for p in profiled:
         doc.heading(an.node_name(graph, p), 3)
-        frame = an.top_collaborators(graph, p, n=top)
-        doc.table(frame[["name", "joint_works", "weight", "years", "venues"]])
-        if not frame.empty and p in plotted:
+        rows = collaborator_rows(graph, p, top)
+        shown = ["name", "joint_works", "weight", "years", "venues"]
+        doc.rows(shown, [tuple(r[c] for c in shown) for r in rows])
+        if rows and p in plotted:
             doc.image(top_collaborators_png(graph, p, n=top), f"top collaborators of {an.node_name(graph, p)}")
 
     doc.heading("Most central people")
