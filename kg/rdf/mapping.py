@@ -13,7 +13,7 @@ from rdflib.namespace import PROV
 from kg.identity.keys import slug
 from kg.identity.resolution import Resolution
 from kg.identity.works import thesis_work
-from kg.rdf.quads import Terms, TripleSet, term
+from kg.rdf.quads import Terms, TripleSet, collector_paused, term
 from kg.rdf.terms import date_term, local_name, org_path, source_iri
 from kg.rdf.writer import FALSE, TRUE, A, GraphWriter, K, S
 from kg.records import Award, Document, Education, Interest, Position, Project, ServiceRole, Skill, Talk, Work
@@ -242,6 +242,11 @@ class DocumentWriter(GraphWriter):
 def document_graph(doc: Document, res: Resolution, document_date: str | None,
                    include_private: bool = False) -> TripleSet:
     """*doc*'s named graph."""
+    with collector_paused():
+        return _document_graph(doc, res, document_date, include_private)
+
+
+def _document_graph(doc: Document, res: Resolution, document_date: str | None, include_private: bool) -> TripleSet:
     source = source_iri(doc.path)
     g = TripleSet(source)
     w = DocumentWriter(g, doc, res, source, include_private)
