@@ -79,10 +79,8 @@ def compact(iri: str) -> str:
     return f"{_PREFIX_OF[found.group()]}:{iri[found.end():]}" if found else iri
 
 
-def _compact_once(seen: dict[str, str], iri: str) -> str:
-    known = seen.get(iri)
-    if known is None:
-        known = seen[iri] = compact(iri)
+def _compact_once(seen: dict[str, str], iri: str, key: str | None = None) -> str:
+    seen[iri if key is None else key] = known = compact(iri)
     return known
 
 
@@ -132,21 +130,27 @@ def write_jsonld(ntriples: Path, path: Path) -> None:
         props: dict[str, list] = {}
         sep = "\n"
         keys: dict[str, str] = {}  # predicates and classes recur: compact each once
+        dumps = json.dumps
         for line in lines:
             s_end = line.index(" ")
             if not line.startswith(start):
                 if subject is not None:
-                    out.write(sep + json.dumps(_node(subject, props), ensure_ascii=False))
+                    out.write(sep + dumps(_node(subject, props), ensure_ascii=False))
                     sep = ",\n"
                 start, subject, props = line[:s_end + 1], line[1:s_end - 1], {}
             p_end = line.index(" ", s_end + 1)
             predicate, obj = line[s_end + 2:p_end - 1], line[p_end + 1:-3]
-            value: object
-            if predicate == _RDF_TYPE and obj[0] == "<":
-                key, value = "@type", _compact_once(keys, obj[1:-1])
+            if obj[0] != "<":
+                key, value = keys.get(predicate) or _compact_once(keys, predicate), _value(obj)
+            elif predicate == _RDF_TYPE:
+                key, value = "@type", keys.get(obj) or _compact_once(keys, obj[1:-1], obj)
             else:
-                key, value = _compact_once(keys, predicate), _value(obj)
-            props.setdefault(key, []).append(value)
+                key, value = keys.get(predicate) or _compact_once(keys, predicate), {"@id": compact(obj[1:-1])}
+            values = props.get(key)
+            if values is None:
+                props[key] = [value]
+            else:
+                values.append(value)
         if subject is not None:
             out.write(sep + json.dumps(_node(subject, props), ensure_ascii=False))
         out.write("\n]}\n")
