@@ -1,8 +1,9 @@
 """Triples as N-Triples term strings: what the build keeps instead of rdflib graphs.
 
-A :class:`TripleSet` takes the rdflib terms :mod:`kg.rdf.writer` mints (or plain Python
-values, which become literals as rdflib would make them) and stores each triple as three
-N-Triples strings, so merging, sorting and loading into Oxigraph never build an rdflib graph.
+A :class:`TripleSet` stores each triple as three N-Triples strings, so merging, sorting and
+loading into Oxigraph never build an rdflib graph. :mod:`kg.rdf.writer` puts strings it made
+itself (:func:`iri`, :func:`literal`, :class:`Terms`) straight into :attr:`TripleSet.triples`;
+:meth:`TripleSet.add` takes rdflib terms or plain Python values (made literals as rdflib would).
 
 >>> from rdflib import URIRef, Literal
 >>> g = TripleSet("https://kg.example/id/source/a")

@@ -38,6 +38,7 @@ class GraphWriter:
         self.include_private = include_private
         self._nodes: dict[str, str] = {}  # IRI -> its N-Triples form, made once (and one string) per graph
         self._numbers: dict[int, str] = {}  # line numbers and ordinals as literals
+        self._venues: dict[VenueRef, str | None] = {}  # a CV names the same venues again and again
         self.source = self.node(str(source))
         owner = res.subject_of_document.get(doc.path)
         self.owner = owner  # the document's owner's IRI; None for a group page
@@ -158,7 +159,9 @@ class GraphWriter:
     def venue(self, ref: VenueRef | None) -> str | None:
         if ref is None:
             return None
-        venue = self.res.venue(ref)
+        venue = self._venues.get(ref, "")
+        if venue == "":
+            venue = self._venues[ref] = self.res.venue(ref)
         if venue is None:
             return None
         node = self.node(venue)
