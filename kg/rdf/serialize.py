@@ -29,6 +29,7 @@ _PREFIX_OF = {ns: prefix for ns, prefix in _BY_LENGTH}
 _ESCAPE = re.compile(r"\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)")
 _ECHAR = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "f": "\f", '"': '"', "'": "'", "\\": "\\"}
 _CHUNK = 50_000
+_KEYS_KEPT = 100_000  # compacted IRIs JSON-LD keeps: the recurring ones, in bounded memory
 
 
 def _write_lines(out, triples: list[tuple[str, str, str]], end: str) -> None:
@@ -129,7 +130,7 @@ def write_jsonld(ntriples: Path, path: Path) -> None:
         start = "\0"  # the line start of the current subject's triples
         props: dict[str, list] = {}
         sep = "\n"
-        keys: dict[str, str] = {}  # predicates and classes recur: compact each once
+        keys: dict[str, str] = {}  # predicates, classes and linked nodes recur: compact each once
         dumps = json.dumps
         for line in lines:
             s_end = line.index(" ")
@@ -138,6 +139,8 @@ def write_jsonld(ntriples: Path, path: Path) -> None:
                     out.write(sep + dumps(_node(subject, props), ensure_ascii=False))
                     sep = ",\n"
                 start, subject, props = line[:s_end + 1], line[1:s_end - 1], {}
+                if len(keys) > _KEYS_KEPT:
+                    keys.clear()
             p_end = line.index(" ", s_end + 1)
             predicate, obj = line[s_end + 2:p_end - 1], line[p_end + 1:-3]
             if obj[0] != "<":
@@ -145,7 +148,8 @@ def write_jsonld(ntriples: Path, path: Path) -> None:
             elif predicate == _RDF_TYPE:
                 key, value = "@type", keys.get(obj) or _compact_once(keys, obj[1:-1], obj)
             else:
-                key, value = keys.get(predicate) or _compact_once(keys, predicate), {"@id": compact(obj[1:-1])}
+                key = keys.get(predicate) or _compact_once(keys, predicate)
+                value = {"@id": keys.get(obj) or _compact_once(keys, obj[1:-1], obj)}
             values = props.get(key)
             if values is None:
                 props[key] = [value]
