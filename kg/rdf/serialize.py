@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import pyoxigraph
@@ -85,6 +86,11 @@ def _compact_once(seen: dict[str, str], iri: str, key: str | None = None) -> str
     return known
 
 
+@lru_cache(maxsize=64)
+def _compact_datatype(iri: str) -> str:
+    return compact(iri)  # a handful of datatypes, on most literals
+
+
 def _unescape(escape: re.Match) -> str:
     code = escape.group(1)
     return chr(int(code[1:], 16)) if code[0] in "uU" else _ECHAR[code]
@@ -106,7 +112,7 @@ def _value(term: str) -> object:
     datatype = suffix[3:-1]
     if datatype == _XSD_STRING:
         return lexical
-    return {"@value": lexical, "@type": compact(datatype)}
+    return {"@value": lexical, "@type": _compact_datatype(datatype)}
 
 
 def _node(subject: str, props: dict) -> dict:
