@@ -1,16 +1,14 @@
 """The merged view: the union of the source graphs where, for single-valued properties, the newest source wins.
 
-It works on :class:`kg.rdf.quads.TripleSet` triples (N-Triples strings), so it costs one pass
-over the sources and a dictionary lookup per triple.
+It works on :class:`kg.rdf.quads.TripleSet` triples (N-Triples strings): the union is taken set by
+set, and only the triples of single-valued properties and work kinds are looked at one by one.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from rdflib import RDF
 
-from kg.rdf.quads import TripleSet, iri
+from kg.rdf.quads import TripleSet, collector_paused, iri
 from kg.vocab import KG, SCHEMA, SINGLE_VALUED
 
 #: A work's kind classes: one per work in the merged view (a preprint that was published is an article).
@@ -21,6 +19,7 @@ CURATION_NEWNESS = "9999"
 _SINGLE = frozenset(iri(p) for p in SINGLE_VALUED)
 _KINDS = frozenset(iri(c) for c in WORK_KIND_CLASSES)
 _TYPE, _TITLE, _ALTERNATIVE = iri(RDF.type), iri(KG.title), iri(KG.alternativeTitle)
+_CHOSEN = _SINGLE | {_TYPE}  # predicates whose values are chosen (rdf:type: of the kind classes only)
 
 
 def merged_graph(graphs: list[TripleSet], newness: dict[str, str]) -> TripleSet:
@@ -34,26 +33,39 @@ def merged_graph(graphs: list[TripleSet], newness: dict[str, str]) -> TripleSet:
     """
     merged = TripleSet("")
     triples = merged.triples
-    values: dict[tuple, dict] = defaultdict(dict)  # (s, p) -> (p, o) -> newest rank
-    for g in sorted(graphs, key=lambda g: g.identifier):
-        if g.identifier not in newness:
-            continue
-        rank = (newness[g.identifier], g.identifier)
-        for s, p, o in g.triples:
-            if p in _SINGLE or (p == _TYPE and o in _KINDS):
-                seen = values[(s, p if p != _TYPE else "kind")]
-                prev = seen.get((p, o))
-                seen[(p, o)] = max(prev, rank) if prev else rank
-            else:
-                triples.add((s, p, o))
-    for (s, key), seen in values.items():
-        newest = max(seen.values())
-        winners = sorted(po for po, rank in seen.items() if rank == newest)
-        if key != "kind":  # one document that gives two values (a work listed twice) still gives one here
-            winners = winners[:1]
-        for p, o in seen:
-            if (p, o) in winners:
-                triples.add((s, p, o))
-            elif p == _TITLE:
-                triples.add((s, _ALTERNATIVE, o))
+    # (s, p) -> (o, newest rank) while one value is known, {o: newest rank} once there are more;
+    # p is rdf:type for a work's kinds (all the newest source's kinds stay)
+    values: dict[tuple[str, str], tuple | dict] = {}
+    with collector_paused():
+        for g in sorted(graphs, key=lambda g: g.identifier):
+            if g.identifier not in newness:
+                continue
+            rank = (newness[g.identifier], g.identifier)
+            triples |= g.triples
+            for s, p, o in [t for t in g.triples if t[1] in _CHOSEN]:
+                if p == _TYPE and o not in _KINDS:
+                    continue
+                known = values.get((s, p))
+                if known is None:
+                    values[(s, p)] = (o, rank)
+                elif type(known) is tuple:
+                    if known[0] == o:
+                        values[(s, p)] = (o, max(known[1], rank))
+                    else:
+                        values[(s, p)] = {known[0]: known[1], o: rank}
+                else:
+                    prev = known.get(o)
+                    known[o] = max(prev, rank) if prev else rank
+        for (s, p), known in values.items():
+            if type(known) is tuple:
+                continue  # one value: the union holds it
+            newest = max(known.values())
+            winners = sorted(o for o, rank in known.items() if rank == newest)
+            if p != _TYPE:  # one document that gives two values (a work listed twice) still gives one here
+                winners = winners[:1]
+            for o in known:
+                if o not in winners:
+                    triples.discard((s, p, o))
+                    if p == _TITLE:
+                        triples.add((s, _ALTERNATIVE, o))
     return merged

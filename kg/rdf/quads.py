@@ -1,8 +1,9 @@
 """Triples as N-Triples term strings: what the build keeps instead of rdflib graphs.
 
-A :class:`TripleSet` takes the rdflib terms :mod:`kg.rdf.writer` mints (or plain Python
-values, which become literals as rdflib would make them) and stores each triple as three
-N-Triples strings, so merging, sorting and loading into Oxigraph never build an rdflib graph.
+A :class:`TripleSet` stores each triple as three N-Triples strings, so merging, sorting and
+loading into Oxigraph never build an rdflib graph. :mod:`kg.rdf.writer` puts strings it made
+itself (:func:`iri`, :func:`literal`, :class:`Terms`) straight into :attr:`TripleSet.triples`;
+:meth:`TripleSet.add` takes rdflib terms or plain Python values (made literals as rdflib would).
 
 >>> from rdflib import URIRef, Literal
 >>> g = TripleSet("https://kg.example/id/source/a")
@@ -13,6 +14,13 @@ N-Triples strings, so merging, sorting and loading into Oxigraph never build an 
 
 from __future__ import annotations
 
+import gc
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import groupby
+from operator import itemgetter
+
 from rdflib import Literal, URIRef
 
 _XSD = "http://www.w3.org/2001/XMLSchema#"
@@ -22,6 +30,9 @@ _IRI_BAD = {c: f"%{ord(c):02X}" for c in '<>"{}|^`\\ '} | {chr(i): f"%{i:02X}" f
 _IRI_TABLE = str.maketrans(_IRI_BAD)
 _ESCAPES = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r"}
                          | {chr(i): f"\\u{i:04X}" for i in range(0x20) if i not in (10, 13)})
+# What the tables above change: most terms hold none of it, and a search costs far less than a translate.
+_IRI_NEEDS = re.compile(r'[\x00-\x20<>"{}|^`\\]')
+_LITERAL_NEEDS = re.compile(r'[\x00-\x1f"\\]')
 
 
 class Encoded(str):
@@ -43,7 +54,8 @@ def iri(value: str) -> str:
     >>> iri("https://x.y/a|b c")
     '<https://x.y/a%7Cb%20c>'
     """
-    return "<" + value.translate(_IRI_TABLE) + ">"
+    value = str(value)  # a plain str: "<" + URIRef would make a URIRef
+    return "<" + (value.translate(_IRI_TABLE) if _IRI_NEEDS.search(value) else value) + ">"
 
 
 def literal(lexical: str, datatype: str | None = None, language: str | None = None) -> str:
@@ -52,7 +64,8 @@ def literal(lexical: str, datatype: str | None = None, language: str | None = No
     >>> literal("2020", "http://www.w3.org/2001/XMLSchema#gYear")
     '"2020"^^<http://www.w3.org/2001/XMLSchema#gYear>'
     """
-    text = '"' + lexical.translate(_ESCAPES) + '"'
+    lexical = str(lexical)
+    text = '"' + (lexical.translate(_ESCAPES) if _LITERAL_NEEDS.search(lexical) else lexical) + '"'
     if language:
         return f"{text}@{language}"
     if datatype and datatype != _STRING:
@@ -71,6 +84,41 @@ def term(value) -> str:
     if isinstance(value, str):
         return literal(value)
     return term(Literal(value))
+
+
+class Terms:
+    """The N-Triples form of a namespace's terms (``<iri>``), each made once, on first use.
+
+    The mapping writes a million triples: a plain attribute holding a string costs less than an
+    rdflib namespace lookup and an encoding per triple. A closed namespace still refuses a
+    misspelt term.
+
+    >>> from kg.vocab import KG
+    >>> Terms(KG).title
+    '<https://kg.example/ns#title>'
+    """
+
+    def __init__(self, namespace):
+        self._namespace = namespace
+
+    def __getattr__(self, name: str) -> str:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        encoded = self.__dict__[name] = iri(str(getattr(self._namespace, name)))
+        return encoded
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while triples are made: they hold no cycles, and the collector
+    would walk the build's millions of objects again and again (a third of the mapping's time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class TripleSet:
@@ -104,7 +152,18 @@ class TripleSet:
     def __len__(self) -> int:
         return len(self.triples)
 
+    def in_order(self) -> list[tuple[str, str, str]]:
+        """The triples in order (subject, predicate, object), as ``sorted(self.triples)`` gives them.
+
+        Sorted by subject first (one string comparison each, where tuples compare through a
+        generic path), then each subject's few triples as tuples: a third of the time at scale.
+        """
+        ordered: list[tuple[str, str, str]] = []
+        for _, same in groupby(sorted(self.triples, key=itemgetter(0)), key=itemgetter(0)):
+            ordered += sorted(same)
+        return ordered
+
     def lines(self, graph: str | None = None) -> list[str]:
         """Sorted N-Triples lines (N-Quads in *graph*, an IRI, where given)."""
         end = f" {iri(graph)} .\n" if graph else " .\n"
-        return [f"{s} {p} {o}{end}" for s, p, o in sorted(self.triples)]
+        return [f"{s} {p} {o}{end}" for s, p, o in self.in_order()]

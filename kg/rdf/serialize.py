@@ -8,12 +8,14 @@ them, so every writer groups the same subjects in the same order; no blank nodes
 from __future__ import annotations
 
 import json
+import re
+from functools import lru_cache
 from pathlib import Path
 
 import pyoxigraph
 from rdflib.namespace import DCTERMS, FOAF, OWL, PROV, RDF, RDFS, XSD
 
-from kg.rdf.quads import TripleSet
+from kg.rdf.quads import TripleSet, iri
 from kg.vocab import DATA, KG, SCHEMA
 
 #: The prefixes kg's files use.
@@ -23,6 +25,17 @@ _RDF_TYPE = str(RDF.type)
 _XSD_STRING = str(XSD.string)
 # Longest namespace first, so that a namespace inside another (none today) would still win.
 _BY_LENGTH = sorted(((ns, prefix) for prefix, ns in PREFIXES.items()), key=lambda pair: -len(pair[0]))
+_NAMESPACE = re.compile("|".join(re.escape(ns) for ns, _ in _BY_LENGTH))  # tried in that order
+_PREFIX_OF = {ns: prefix for ns, prefix in _BY_LENGTH}
+_ESCAPE = re.compile(r"\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)")
+_ECHAR = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "f": "\f", '"': '"', "'": "'", "\\": "\\"}
+_CHUNK = 50_000
+_KEYS_KEPT = 100_000  # compacted IRIs JSON-LD keeps: the recurring ones, in bounded memory
+
+
+def _write_lines(out, triples: list[tuple[str, str, str]], end: str) -> None:
+    for i in range(0, len(triples), _CHUNK):  # a chunk of lines at a time: never all of them at once
+        out.write("".join([f"{s} {p} {o}{end}" for s, p, o in triples[i:i + _CHUNK]]))
 
 
 def write_nquads(graphs: list[TripleSet], path: Path) -> int:
@@ -30,27 +43,31 @@ def write_nquads(graphs: list[TripleSet], path: Path) -> int:
     count = 0
     with open(path, "w", encoding="utf-8") as out:
         for g in sorted((g for g in graphs if len(g)), key=lambda g: g.identifier):
-            lines = g.lines(g.identifier)
-            out.writelines(lines)
-            count += len(lines)
+            triples = g.in_order()
+            _write_lines(out, triples, f" {iri(g.identifier)} .\n")
+            count += len(triples)
     return count
 
 
 def write_ntriples(graph: TripleSet, path: Path) -> None:
     """*graph* as sorted N-Triples."""
     with open(path, "w", encoding="utf-8") as out:
-        out.writelines(graph.lines())
+        _write_lines(out, graph.in_order(), " .\n")
+
+
+# The N-Quads and N-Triples files are kg's own and the store loads them strictly (kg.store): the
+# writers below read them leniently, which skips checking each IRI again (three times faster).
 
 
 def write_trig(nquads: Path, path: Path) -> None:
     """TriG from sorted N-Quads, written by Oxigraph with kg's prefixes."""
-    quads = pyoxigraph.parse(path=str(nquads), format=pyoxigraph.RdfFormat.N_QUADS)
+    quads = pyoxigraph.parse(path=str(nquads), format=pyoxigraph.RdfFormat.N_QUADS, lenient=True)
     pyoxigraph.serialize(quads, str(path), pyoxigraph.RdfFormat.TRIG, prefixes=PREFIXES)
 
 
 def write_turtle(ntriples: Path, path: Path) -> None:
     """Turtle from sorted N-Triples, written by Oxigraph with kg's prefixes."""
-    triples = pyoxigraph.parse(path=str(ntriples), format=pyoxigraph.RdfFormat.N_TRIPLES)
+    triples = pyoxigraph.parse(path=str(ntriples), format=pyoxigraph.RdfFormat.N_TRIPLES, lenient=True)
     pyoxigraph.serialize(triples, str(path), pyoxigraph.RdfFormat.TURTLE, prefixes=PREFIXES)
 
 
@@ -60,27 +77,42 @@ def compact(iri: str) -> str:
     >>> compact("https://kg.example/ns#Person")
     'kg:Person'
     """
-    for ns, prefix in _BY_LENGTH:
-        if iri.startswith(ns):
-            return f"{prefix}:{iri[len(ns):]}"
-    return iri
+    found = _NAMESPACE.match(iri)
+    return f"{_PREFIX_OF[found.group()]}:{iri[found.end():]}" if found else iri
 
 
-def _compact_once(seen: dict[str, str], iri: str) -> str:
-    known = seen.get(iri)
-    if known is None:
-        known = seen[iri] = compact(iri)
+def _compact_once(seen: dict[str, str], iri: str, key: str | None = None) -> str:
+    seen[iri if key is None else key] = known = compact(iri)
     return known
 
 
-def _value(term) -> object:
-    if isinstance(term, pyoxigraph.NamedNode):
-        return {"@id": compact(term.value)}
-    if term.language:
-        return {"@value": term.value, "@language": term.language}
-    if term.datatype.value == _XSD_STRING:
-        return term.value
-    return {"@value": term.value, "@type": compact(term.datatype.value)}
+@lru_cache(maxsize=64)
+def _compact_datatype(iri: str) -> str:
+    return compact(iri)  # a handful of datatypes, on most literals
+
+
+def _unescape(escape: re.Match) -> str:
+    code = escape.group(1)
+    return chr(int(code[1:], 16)) if code[0] in "uU" else _ECHAR[code]
+
+
+def _value(term: str) -> object:
+    """The JSON-LD value of an N-Triples object term as kg writes it (an IRI or a literal)."""
+    if term[0] == "<":
+        return {"@id": compact(term[1:-1])}
+    close = term.rindex('"')  # a datatype's IRI or a language tag holds no quote
+    lexical = term[1:close]
+    if "\\" in lexical:
+        lexical = _ESCAPE.sub(_unescape, lexical)
+    suffix = term[close + 1:]
+    if not suffix:
+        return lexical
+    if suffix[0] == "@":
+        return {"@value": lexical, "@language": suffix[1:].lower()}  # Oxigraph's reading: lower case
+    datatype = suffix[3:-1]
+    if datatype == _XSD_STRING:
+        return lexical
+    return {"@value": lexical, "@type": _compact_datatype(datatype)}
 
 
 def _node(subject: str, props: dict) -> dict:
@@ -93,26 +125,42 @@ def _node(subject: str, props: dict) -> dict:
 
 def write_jsonld(ntriples: Path, path: Path) -> None:
     """Compact JSON-LD of sorted N-Triples: an ``@context`` of kg's prefixes and one node per subject,
-    in subject order (one a line, written as it comes), each property's values in N-Triples order."""
-    with open(path, "w", encoding="utf-8") as out:
+    in subject order (one a line, written as it comes), each property's values in N-Triples order.
+
+    The file is one :func:`write_ntriples` wrote: a line is ``<s> <p> object .``, and IRIs hold no
+    space (:func:`kg.rdf.quads.iri`), so the line is cut at its first two spaces instead of parsed.
+    """
+    with open(ntriples, encoding="utf-8", newline="\n") as lines, open(path, "w", encoding="utf-8") as out:
         out.write('{"@context": ' + json.dumps(PREFIXES) + ',\n "@graph": [')
         subject: str | None = None
+        start = "\0"  # the line start of the current subject's triples
         props: dict[str, list] = {}
         sep = "\n"
-        keys: dict[str, str] = {}  # predicates and classes recur: compact each once
-        for t in pyoxigraph.parse(path=str(ntriples), format=pyoxigraph.RdfFormat.N_TRIPLES):
-            if t.subject.value != subject:
+        keys: dict[str, str] = {}  # predicates, classes and linked nodes recur: compact each once
+        dumps = json.dumps
+        for line in lines:
+            s_end = line.index(" ")
+            if not line.startswith(start):
                 if subject is not None:
-                    out.write(sep + json.dumps(_node(subject, props), ensure_ascii=False))
+                    out.write(sep + dumps(_node(subject, props), ensure_ascii=False))
                     sep = ",\n"
-                subject, props = t.subject.value, {}
-            predicate = t.predicate.value
-            value: object
-            if predicate == _RDF_TYPE and isinstance(t.object, pyoxigraph.NamedNode):
-                key, value = "@type", _compact_once(keys, t.object.value)
+                start, subject, props = line[:s_end + 1], line[1:s_end - 1], {}
+                if len(keys) > _KEYS_KEPT:
+                    keys.clear()
+            p_end = line.index(" ", s_end + 1)
+            predicate, obj = line[s_end + 2:p_end - 1], line[p_end + 1:-3]
+            if obj[0] != "<":
+                key, value = keys.get(predicate) or _compact_once(keys, predicate), _value(obj)
+            elif predicate == _RDF_TYPE:
+                key, value = "@type", keys.get(obj) or _compact_once(keys, obj[1:-1], obj)
             else:
-                key, value = _compact_once(keys, predicate), _value(t.object)
-            props.setdefault(key, []).append(value)
+                key = keys.get(predicate) or _compact_once(keys, predicate)
+                value = {"@id": keys.get(obj) or _compact_once(keys, obj[1:-1], obj)}
+            values = props.get(key)
+            if values is None:
+                props[key] = [value]
+            else:
+                values.append(value)
         if subject is not None:
             out.write(sep + json.dumps(_node(subject, props), ensure_ascii=False))
         out.write("\n]}\n")

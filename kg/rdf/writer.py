@@ -1,129 +1,178 @@
 """The writer of one document's named graph: entities (people, organizations, venues) and provenance.
 
-:mod:`kg.rdf.mapping` adds the facts on top of it.
+:mod:`kg.rdf.mapping` adds the facts on top of it. Terms are N-Triples strings from the start
+(nodes ``<iri>``, predicates from :class:`~kg.rdf.quads.Terms`, literals encoded once): the
+mapping writes a million triples at a thousand CVs, and rdflib terms cost several times more.
 """
 
 from __future__ import annotations
 
-from rdflib import XSD, Literal, URIRef
 from rdflib.namespace import RDFS
 
 from kg.identity.resolution import Resolution
 from kg.rdf.iris import repair_iri
 from kg.rdf.privacy import scrub
-from kg.rdf.quads import TripleSet, typed
-from kg.rdf.terms import date_literal, local_name
+from kg.rdf.quads import Terms, TripleSet, iri, literal
+from kg.rdf.terms import date_term, local_name
 from kg.records import Document, OrgRef, Period, Skip, Span, VenueRef
 from kg.vocab import KG, SCHEMA, TYPE
 
+#: The terms of kg's ontology and of schema.org, as N-Triples strings.
+K, S = Terms(KG), Terms(SCHEMA)
+A = iri(str(TYPE))  # rdf:type
+_LABEL = iri(str(RDFS.label))
+_POSITIVE = "http://www.w3.org/2001/XMLSchema#positiveInteger"
+TRUE, FALSE = (literal(v, "http://www.w3.org/2001/XMLSchema#boolean") for v in ("true", "false"))
+
 
 class GraphWriter:
-    """Adds one document's triples to its named graph: the entities facts point to, and provenance."""
+    """Adds one document's triples to its named graph: the entities facts point to, and provenance.
 
-    def __init__(self, graph: TripleSet, doc: Document, res: Resolution, source: URIRef, include_private: bool):
-        self.g, self.doc, self.res, self.source = graph, doc, res, source
+    Nodes are N-Triples IRIs (``<https://...>``): :meth:`add` takes terms in that form, and
+    :meth:`text` a document's text, which it makes a literal.
+    """
+
+    def __init__(self, graph: TripleSet, doc: Document, res: Resolution, source: str, include_private: bool):
+        self.g, self.doc, self.res = graph, doc, res
+        self.triples = graph.triples
         self.include_private = include_private
+        self._nodes: dict[str, str] = {}  # IRI -> its N-Triples form, made once (and one string) per graph
+        self._numbers: dict[int, str] = {}  # line numbers and ordinals as literals
+        self._venues: dict[VenueRef, str | None] = {}  # a CV names the same venues again and again
+        self.source = self.node(str(source))
         owner = res.subject_of_document.get(doc.path)
-        self.subject = URIRef(owner) if owner else None  # the document's owner; None for a group page
+        self.owner = owner  # the document's owner's IRI; None for a group page
+        self.subject = self.node(owner) if owner else None
         self.person_slug = local_name(owner) if owner else "unknown"
         self._described: set = set()  # entities (and printed names) already written to this graph
 
-    def add(self, s, p, o):
-        if o is None or o == "":
-            return
-        if type(o) is str and not self.include_private:  # the one place literals from documents enter:
-            o = scrub(o)  # phone numbers and street addresses go
-            if not o:
-                return
-        self.g.add((s, p, o))
+    def node(self, value: str) -> str:
+        """The N-Triples form of the IRI *value*."""
+        encoded = self._nodes.get(value)
+        if encoded is None:
+            encoded = self._nodes[value] = iri(value)
+        return encoded
 
-    def link(self, s, p, value: str | None, span: Span | None = None, *, orcid: bool = False):
+    def positive(self, number: int) -> str:
+        """*number* as an ``xsd:positiveInteger`` literal."""
+        encoded = self._numbers.get(number)
+        if encoded is None:
+            encoded = self._numbers[number] = literal(str(int(number)), _POSITIVE)
+        return encoded
+
+    def add(self, s: str, p: str, o: str | None) -> None:
+        """Add a triple of N-Triples terms; none where *o* is None."""
+        if o is not None:
+            self.triples.add((s, p, o))
+
+    def text(self, s: str, p: str, value: str | None) -> None:
+        """Add *value*, a document's text, as a literal: the one place text from documents enters, so
+        phone numbers and street addresses are scrubbed here (unless private data is asked for)."""
+        if value is None or value == "":
+            return
+        if not self.include_private:
+            value = scrub(value)
+            if not value:
+                return
+        self.triples.add((s, p, literal(value)))
+
+    def link(self, s: str, p: str, value: str | None, span: Span | None = None, *, orcid: bool = False):
         """Add a link made from a document's value, repaired into a valid IRI, or report it as skipped."""
         if not value:
             return
-        iri = repair_iri(value, orcid=orcid)
-        if iri is None:
+        link = repair_iri(value, orcid=orcid)
+        if link is None:
             span = span or Span(self.doc.path, 1, 1)
             what = "an ORCID iD" if orcid else "a link (an IRI such as https://...)"
             self.doc.skipped.append(Skip(span, f"{value[:80]!r} is not {what}; left out of the graph"))
             return
-        self.g.add((s, p, URIRef(iri)))
+        self.triples.add((s, p, iri(link)))
 
-    def provenance(self, node: URIRef, span: Span):
+    def provenance(self, node: str, span: Span):
         """The source document (a collection's member file too, where it is one) and the lines of *node*."""
-        self.add(node, KG.fromSource, self.source)
-        self.add(node, KG.firstLine, typed(str(int(span.first_line)), XSD.positiveInteger))
-        self.add(node, KG.lastLine, typed(str(int(span.last_line)), XSD.positiveInteger))
+        add = self.triples.add
+        add((node, K.fromSource, self.source))
+        add((node, K.firstLine, self.positive(span.first_line)))
+        add((node, K.lastLine, self.positive(span.last_line)))
         if span.document != self.doc.path:
-            self.add(node, KG.sourceFile, span.document)
-        self.add(node, KG.sourcePlace, span.place)
+            self.text(node, K.sourceFile, span.document)
+        self.text(node, K.sourcePlace, span.place)
 
-    def period(self, node: URIRef, period: Period):
+    def period(self, node: str, period: Period):
         if period.start:
-            self.add(node, KG.startDate, date_literal(period.start))
+            self.add(node, K.startDate, date_term(period.start))
         if period.end:
-            self.add(node, KG.endDate, date_literal(period.end))
+            self.add(node, K.endDate, date_term(period.end))
         if period.ongoing:
-            self.add(node, KG.ongoing, Literal(True))
+            self.add(node, K.ongoing, TRUE)
 
-    def person(self, name: str, work_title: str | None = None) -> URIRef:
-        iri = URIRef(self.res.person(name, work_title, self.doc.path))
-        if (iri, name) in self._described:  # a co-author of many works: described once per graph
-            return iri
-        self._described.add((iri, name))
-        person = self.res.people[str(iri)]
+    def person_iri(self, name: str, work_title: str | None = None) -> str:
+        """The IRI of the person *name* refers to (on the work titled *work_title*), described in this
+        graph the first time."""
+        person_iri = self.res.person(name, work_title, self.doc.path)
+        if (person_iri, name) in self._described:  # a co-author of many works: described once per graph
+            return person_iri
+        self._described.add((person_iri, name))
+        node = self.node(person_iri)
+        person = self.res.people[person_iri]
         canonical = person.name
         if person.label:
-            self.add(iri, RDFS.label, person.label)
-        self.add(iri, TYPE, KG.Person)
-        self.add(iri, TYPE, SCHEMA.Person)
-        self.add(iri, KG.name, canonical)
-        self.add(iri, SCHEMA.name, canonical)
+            self.text(node, _LABEL, person.label)
+        self.add(node, A, K.Person)
+        self.add(node, A, S.Person)
+        self.text(node, K.name, canonical)
+        self.text(node, S.name, canonical)
         if name != canonical:
-            self.add(iri, KG.alternateName, name)
-        return iri
+            self.text(node, K.alternateName, name)
+        return person_iri
 
-    def organization(self, ref: OrgRef | None) -> URIRef | None:
+    def person(self, name: str, work_title: str | None = None) -> str:
+        """The node of the person *name* refers to (see :meth:`person_iri`)."""
+        return self.node(self.person_iri(name, work_title))
+
+    def organization(self, ref: OrgRef | None) -> str | None:
         if ref is None:
             return None
-        iri = self.res.organization(ref)
-        node = URIRef(iri)
-        while iri and iri not in self._described:
-            self._described.add(iri)
-            info = self.res.org_info[iri]
-            n = URIRef(iri)
-            self.add(n, TYPE, KG.Organization)
-            self.add(n, TYPE, SCHEMA.Organization)
-            self.add(n, KG.name, info["name"])
-            self.add(n, SCHEMA.name, info["name"])
+        org = self.res.organization(ref)
+        node = self.node(org)
+        while org and org not in self._described:
+            self._described.add(org)
+            info = self.res.org_info[org]
+            n = self.node(org)
+            self.add(n, A, K.Organization)
+            self.add(n, A, S.Organization)
+            self.text(n, K.name, info["name"])
+            self.text(n, S.name, info["name"])
             for alt in info["names"]:
                 if alt != info["name"]:
-                    self.add(n, KG.alternateName, alt)
+                    self.text(n, K.alternateName, alt)
             if info["acronym"]:
-                self.add(n, KG.acronym, info["acronym"])
+                self.text(n, K.acronym, info["acronym"])
             if info["country"]:
-                self.add(n, KG.country, info["country"])
+                self.text(n, K.country, info["country"])
             if info["parent"]:
-                self.add(n, TYPE, KG.OrganizationalUnit)
-                self.add(n, KG.partOf, URIRef(info["parent"]))
-            iri = info["parent"]
+                self.add(n, A, K.OrganizationalUnit)
+                self.add(n, K.partOf, self.node(info["parent"]))
+            org = info["parent"]
         return node
 
-    def venue(self, ref: VenueRef | None) -> URIRef | None:
+    def venue(self, ref: VenueRef | None) -> str | None:
         if ref is None:
             return None
-        iri = self.res.venue(ref)
-        if iri is None:
+        venue = self._venues.get(ref, "")
+        if venue == "":
+            venue = self._venues[ref] = self.res.venue(ref)
+        if venue is None:
             return None
-        node = URIRef(iri)
-        if iri in self._described:
+        node = self.node(venue)
+        if venue in self._described:
             return node
-        self._described.add(iri)
-        info = self.res.venue_names[iri]
-        self.add(node, TYPE, KG.Venue)
-        self.add(node, TYPE, SCHEMA.CreativeWorkSeries)
-        self.add(node, KG.name, info["name"])
-        self.add(node, SCHEMA.name, info["name"])
+        self._described.add(venue)
+        info = self.res.venue_names[venue]
+        self.add(node, A, K.Venue)
+        self.add(node, A, S.CreativeWorkSeries)
+        self.text(node, K.name, info["name"])
+        self.text(node, S.name, info["name"])
         if info["acronym"]:
-            self.add(node, KG.acronym, info["acronym"])
+            self.text(node, K.acronym, info["acronym"])
         return node
