@@ -48,7 +48,7 @@ def merged_graph(graphs: list[TripleSet], newness: dict[str, str]) -> TripleSet:
                 known = values.get((s, p))
                 if known is None:
                     values[(s, p)] = (o, rank)
-                elif type(known) is tuple:
+                elif isinstance(known, tuple):
                     if known[0] == o:
                         values[(s, p)] = (o, max(known[1], rank))
                     else:
@@ -57,7 +57,7 @@ def merged_graph(graphs: list[TripleSet], newness: dict[str, str]) -> TripleSet:
                     prev = known.get(o)
                     known[o] = max(prev, rank) if prev else rank
         for (s, p), known in values.items():
-            if type(known) is tuple:
+            if isinstance(known, tuple):
                 continue  # one value: the union holds it
             newest = max(known.values())
             winners = sorted(o for o, rank in known.items() if rank == newest)
