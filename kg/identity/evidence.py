@@ -94,13 +94,18 @@ class Passes(CrowdedNames, TwoPeople):
         namesake a group lists a shared work for), and of those that do, the one cluster if only one."""
         claimed: dict[int, int] = {}
         free = []
+        cvs = self._cv_owners()
+        # (cluster, name) -> claimed by a group list's core (True), by CVs' cores only (False), by none (None)
+        verdict: dict[tuple[int, tuple], bool | None] = {}
         for i in group:
-            r = self.cl.find(i)
-            claims = {d for d in self.cl.documents[r] if d != doc and (d, self.nodes[i].key) in self.core
-                      and self.cl.find(self.core[(d, self.nodes[i].key)]) == r}
-            if claims - self._cv_owners().keys():
+            r, key = self.cl.find(i), self.nodes[i].key
+            if (r, key) not in verdict:
+                claims = {d for d in self.cl.documents[r] if d != doc and (d, key) in self.core
+                          and self.cl.find(self.core[(d, key)]) == r}
+                verdict[(r, key)] = any(d not in cvs for d in claims) if claims else None
+            if verdict[(r, key)]:
                 continue  # a group list's own member, its guest here: only another CV's core is the owner's lab mate
-            if claims:
+            if verdict[(r, key)] is False:
                 claimed.setdefault(r, i)
             else:
                 free.append(i)
