@@ -82,6 +82,7 @@ def title_key(title: str) -> str:
     return "".join(ascii_words(title))
 
 
+@lru_cache(maxsize=200_000)
 def title_head(title: str) -> str | None:
     """The short name before a colon (``"Tessera"`` of ``"Tessera: A ..."``), if any."""
     if ":" not in title:
