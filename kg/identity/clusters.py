@@ -65,7 +65,7 @@ class Cluster:
         ra, rb = self.find(a), self.find(b)
         if ra == rb:
             return None
-        small, big = sorted((ra, rb), key=lambda r: len(self.members[r]))
+        small, big = (rb, ra) if len(self.members[rb]) < len(self.members[ra]) else (ra, rb)
         big_cannot = self.cannot[big]
         if any(m in big_cannot for m in self.members[small]):
             return CANNOT
@@ -83,12 +83,15 @@ class Cluster:
         ra, rb = self.find(a), self.find(b)
         if why or ra == rb:
             return why
-        small, big = sorted((ra, rb), key=lambda r: (len(self.members[r]), -r))
+        la, lb = len(self.members[ra]), len(self.members[rb])
+        small, big = (ra, rb) if (la, -ra) < (lb, -rb) else (rb, ra)
         self.parent[small] = big
         self.members[big] += self.members.pop(small)
         self.cannot[big] |= self.cannot.pop(small)
         self.orcids[big] |= self.orcids.pop(small)
-        self.names[big] = _distinct(self.names[big] | self.names.pop(small))
+        names = self.names.pop(small)
+        if not names <= self.names[big]:  # the names of big are distinct already
+            self.names[big] = _distinct(self.names[big] | names)
         self.documents[big] |= self.documents.pop(small)
         return None
 
