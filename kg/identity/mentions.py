@@ -41,14 +41,20 @@ class Node:
     handles: frozenset[str] = frozenset()
     orcids: frozenset[str] = frozenset()
     org_years: frozenset[tuple[str, int]] = frozenset()  # (organization key, year) for an owner
-    _name: str | None = field(default=None, init=False, repr=False, compare=False)
+    # the name printed most often (see most_printed), kept up to date by Mentions.node
+    name: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def name(self) -> str:
-        """The name printed most often (the shortest on a tie, for a stable choice), fixed once asked."""
-        if self._name is None:
-            self._name = max(sorted(self.names), key=lambda n: self.names[n])
-        return self._name
+    def __post_init__(self) -> None:
+        self.name = most_printed(self.names)
+
+
+def most_printed(names: dict[str, int]) -> str:
+    """The name printed most often, the first in sorted order on a tie ("" for none).
+
+    >>> most_printed({"J. Doe": 2, "Jane Doe": 2, "Doe": 1})
+    'J. Doe'
+    """
+    return max(sorted(names), key=lambda n: names[n]) if names else ""
 
 
 @dataclass
@@ -77,6 +83,7 @@ class Mentions:
             self.nodes.append(Node(at, document, key))
         n = self.nodes[at]
         n.names[name] = n.names.get(name, 0) + 1
+        n.name = most_printed(n.names)
         n.roles.add(role)
         return at
 
