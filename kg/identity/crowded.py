@@ -84,8 +84,8 @@ def crowded_groups(nodes: list[Node], ids: list[int], years: dict[int, int], lea
     keys = set(first)
     for i, fs in near.items():
         mine = find(i)
-        for f in fs & keys:
-            if (j := find(first[f])) != mine:
+        for j in {first[f] for f in fs & keys}:
+            if (j := find(j)) != mine:
                 parent[j] = mine
     spans: dict[int, list[int]] = {}
     for i in ids:
