@@ -24,10 +24,9 @@ from kg.identity.labmates import (
 )
 from kg.identity.mentions import TWICE, Listing, Mentions, Node, by_document_key, years_agree
 from kg.identity.names import block_keys, is_full_name, names_compatible, one_candidate
+from kg.identity.posting import MAX_POSTING, Posting
 from kg.identity.twice import TwoPeople, two_people_of_a_name
 
-# A name and a co-author shared by more mentions than this say little more; the rest are not compared.
-MAX_POSTING = 30
 # The cores of one name that one shared work links, compared pairwise for lab mates (the first few only).
 MAX_CORES = 8
 
@@ -368,40 +367,16 @@ class Passes(CrowdedNames, TwoPeople):
         """One name in two documents, with two people already known to be one person in both among
         their co-authors (or one: the owner of both documents, as a supervisor in a thesis record and a
         co-author in the student's CV): one person. Returns the number of merges."""
-        # name variant -> co-author's cluster -> [mentions counted (at most MAX_POSTING), then a (cluster,
-        # document) pair per cluster: its mentions' document, None for several]. A pair keeps the root its
-        # cluster had when counted: an old root still finds the cluster, a new one starts a pair of its own.
-        posting: dict[tuple, dict[int, list]] = {}
+        posting = Posting()
         merged = 0
         owners = {d: o for d, o in self.m.owner_of.items()}
         parent, find = self.cl.parent, self.cl.find
         for n in self.nodes:
             if n.key[0] == "@" or not n.context:
                 continue
-            doc = n.document
             roots = {p if parent[(p := parent[c])] == p else find(c) for c in n.context}
-            found: dict[int, set[int]] = defaultdict(set)
             me = find(n.id)  # the node's own cluster: never "found", whatever joins follow
-            for v in name_variants(n.name):
-                of_root = posting.setdefault(v, {})
-                for r in roots:
-                    bucket = of_root.get(r)
-                    if bucket is None:
-                        of_root[r] = [1, me, doc]
-                        continue
-                    mine = 0
-                    for k in range(1, len(bucket), 2):
-                        o = bucket[k]
-                        if o == me:
-                            mine = k
-                        elif bucket[k + 1] != doc and (o := o if parent[o] == o else find(o)) != me:
-                            found[o].add(r)
-                    if bucket[0] < MAX_POSTING:
-                        bucket[0] += 1
-                        if not mine:
-                            bucket += (me, doc)
-                        elif bucket[mine + 1] != doc:
-                            bucket[mine + 1] = None
+            found = posting.found(name_variants(n.name), roots, me, n.document, self.cl)
             mine = owners.get(n.document)
             for other, via in sorted(found.items()):
                 other = self.cl.find(other)
