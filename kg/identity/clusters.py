@@ -17,6 +17,8 @@ larger's cannot-set, so every check and merge costs the smaller side: near-linea
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from kg.identity.keys import person_key
 from kg.identity.mentions import Node
 from kg.identity.names import names_compatible
@@ -24,6 +26,7 @@ from kg.identity.names import names_compatible
 CANNOT = "two authors of one work, or a pair the curation file keeps apart"
 ORCIDS = "different ORCIDs"
 NAMES = "names that cannot be one person"
+_NONE: frozenset = frozenset()
 
 
 class Cluster:
@@ -32,20 +35,33 @@ class Cluster:
     def __init__(self, size: int):
         self.parent = list(range(size))
         self.members: dict[int, list[int]] = {i: [i] for i in range(size)}
-        self.cannot: dict[int, set[int]] = {i: set() for i in range(size)}
-        self.orcids: dict[int, set[str]] = {i: set() for i in range(size)}
-        self.names: dict[int, set[str]] = {i: set() for i in range(size)}
-        self.documents: dict[int, set[str]] = {i: set() for i in range(size)}
+        # A root's sets are shared (one empty set, a node's own cannot-set, one per document or name) until
+        # the root first takes in another cluster or a curation pair: then it gets copies of its own.
+        self.cannot: dict[int, AbstractSet[int]] = dict.fromkeys(range(size), _NONE)
+        self.orcids: dict[int, AbstractSet[str]] = dict.fromkeys(range(size), _NONE)
+        self.names: dict[int, AbstractSet[str]] = dict.fromkeys(range(size), _NONE)
+        self.documents: dict[int, AbstractSet[str]] = dict.fromkeys(range(size), _NONE)
+        self._own: set[int] = set()
 
     @classmethod
     def of(cls, nodes: list[Node]) -> Cluster:
         out = cls(len(nodes))
+        one: dict[str, frozenset[str]] = {}
         for n in nodes:
-            out.cannot[n.id] = set(n.cannot)
-            out.orcids[n.id] = set(n.orcids)
-            out.names[n.id] = {n.name} if n.key[0] != "@" else set()
-            out.documents[n.id] = {n.document}
+            out.cannot[n.id] = n.cannot  # read only here: copied before the cluster changes it
+            out.orcids[n.id] = frozenset(n.orcids)
+            if n.key[0] != "@":
+                out.names[n.id] = one.setdefault(n.name, frozenset((n.name,)))
+            out.documents[n.id] = one.setdefault(n.document, frozenset((n.document,)))
         return out
+
+    def _own_sets(self, root: int) -> None:
+        """Give *root* sets of its own before they change (they were shared)."""
+        if root not in self._own:
+            self._own.add(root)
+            self.cannot[root] = set(self.cannot[root])
+            self.orcids[root] = set(self.orcids[root])
+            self.documents[root] = set(self.documents[root])
 
     def find(self, x: int) -> int:
         root = x
@@ -57,15 +73,16 @@ class Cluster:
 
     def forbid(self, a: int, b: int) -> None:
         """Nodes *a* and *b* are never one person (the curation file's not_same_as)."""
-        self.cannot[self.find(a)].add(b)
-        self.cannot[self.find(b)].add(a)
+        for x, y in ((a, b), (b, a)):
+            self._own_sets(self.find(x))
+            self.cannot[self.find(x)].add(y)
 
     def refusal(self, a: int, b: int) -> str | None:
         """Why the clusters of *a* and *b* cannot be one, or None when they can (or already are)."""
         ra, rb = self.find(a), self.find(b)
         if ra == rb:
             return None
-        small, big = sorted((ra, rb), key=lambda r: len(self.members[r]))
+        small, big = (rb, ra) if len(self.members[rb]) < len(self.members[ra]) else (ra, rb)
         big_cannot = self.cannot[big]
         if any(m in big_cannot for m in self.members[small]):
             return CANNOT
@@ -83,12 +100,17 @@ class Cluster:
         ra, rb = self.find(a), self.find(b)
         if why or ra == rb:
             return why
-        small, big = sorted((ra, rb), key=lambda r: (len(self.members[r]), -r))
+        la, lb = len(self.members[ra]), len(self.members[rb])
+        small, big = (ra, rb) if (la, -ra) < (lb, -rb) else (rb, ra)
         self.parent[small] = big
+        self._own_sets(big)
+        self._own.discard(small)
         self.members[big] += self.members.pop(small)
         self.cannot[big] |= self.cannot.pop(small)
         self.orcids[big] |= self.orcids.pop(small)
-        self.names[big] = _distinct(self.names[big] | self.names.pop(small))
+        names = self.names.pop(small)
+        if not names <= self.names[big]:  # the names of big are distinct already
+            self.names[big] = _distinct(self.names[big] | names)
         self.documents[big] |= self.documents.pop(small)
         return None
 

@@ -50,9 +50,11 @@ def coauthor_groups(nodes: list[Node], ids: list[int], years: dict[int, int]) ->
 
     first: dict[tuple, int] = {}
     for i in ids:
+        mine = find(i)  # stays the root: only other roots are put under it
         for c in nodes[i].context:
             j = first.setdefault(nodes[c].key, i)
-            parent[find(j)] = find(i)
+            if j != i:
+                parent[find(j)] = mine
     parts: dict[int, list[int]] = defaultdict(list)
     for i in ids:
         parts[find(i)].append(i)

@@ -70,12 +70,23 @@ def crowded_groups(nodes: list[Node], ids: list[int], years: dict[int, int], lea
     coauthors = {i: {k for c in nodes[i].context for k in block_keys(nodes[c].name)} - leave_out for i in ids}
     first: dict[str, int] = {}
     for i in ids:
+        mine = find(i)
         for k in coauthors[i]:
-            parent[find(first.setdefault(k, i))] = find(i)
-    for i in ids:  # co-authors who write together elsewhere: one circle of colleagues
-        for f in {f for k in coauthors[i] for f in fellows.get(k, ())} - leave_out:
-            if f in first:
-                parent[find(first[f])] = find(i)
+            j = first.setdefault(k, i)
+            if j != i:
+                parent[find(j)] = mine
+    # co-authors who write together elsewhere: one circle of colleagues. The mentions of a co-author are
+    # one group already: the fellows of its first mention's keys stand for every mention's.
+    near: dict[int, set[str]] = {}
+    for k, i in first.items():
+        if k in fellows:
+            near.setdefault(i, set()).update(fellows[k])
+    keys = set(first)
+    for i, fs in near.items():
+        mine = find(i)
+        for j in {first[f] for f in fs & keys}:
+            if (j := find(j)) != mine:
+                parent[j] = mine
     spans: dict[int, list[int]] = {}
     for i in ids:
         if i in years:

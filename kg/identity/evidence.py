@@ -24,10 +24,9 @@ from kg.identity.labmates import (
 )
 from kg.identity.mentions import TWICE, Listing, Mentions, Node, by_document_key, years_agree
 from kg.identity.names import block_keys, is_full_name, names_compatible, one_candidate
+from kg.identity.posting import MAX_POSTING, Posting
 from kg.identity.twice import TwoPeople, two_people_of_a_name
 
-# A name and a co-author shared by more mentions than this say little more; the rest are not compared.
-MAX_POSTING = 30
 # The cores of one name that one shared work links, compared pairwise for lab mates (the first few only).
 MAX_CORES = 8
 
@@ -94,13 +93,18 @@ class Passes(CrowdedNames, TwoPeople):
         namesake a group lists a shared work for), and of those that do, the one cluster if only one."""
         claimed: dict[int, int] = {}
         free = []
+        cvs = self._cv_owners()
+        # (cluster, name) -> claimed by a group list's core (True), by CVs' cores only (False), by none (None)
+        verdict: dict[tuple[int, tuple], bool | None] = {}
         for i in group:
-            r = self.cl.find(i)
-            claims = {d for d in self.cl.documents[r] if d != doc and (d, self.nodes[i].key) in self.core
-                      and self.cl.find(self.core[(d, self.nodes[i].key)]) == r}
-            if claims - self._cv_owners().keys():
+            r, key = self.cl.find(i), self.nodes[i].key
+            if (r, key) not in verdict:
+                claims = {d for d in self.cl.documents[r] if d != doc and (d, key) in self.core
+                          and self.cl.find(self.core[(d, key)]) == r}
+                verdict[(r, key)] = any(d not in cvs for d in claims) if claims else None
+            if verdict[(r, key)]:
                 continue  # a group list's own member, its guest here: only another CV's core is the owner's lab mate
-            if claims:
+            if verdict[(r, key)] is False:
                 claimed.setdefault(r, i)
             else:
                 free.append(i)
@@ -363,23 +367,16 @@ class Passes(CrowdedNames, TwoPeople):
         """One name in two documents, with two people already known to be one person in both among
         their co-authors (or one: the owner of both documents, as a supervisor in a thesis record and a
         co-author in the student's CV): one person. Returns the number of merges."""
-        posting: dict[tuple, list[int]] = defaultdict(list)
+        posting = Posting()
         merged = 0
         owners = {d: o for d, o in self.m.owner_of.items()}
+        parent, find = self.cl.parent, self.cl.find
         for n in self.nodes:
             if n.key[0] == "@" or not n.context:
                 continue
-            roots = {self.cl.find(c) for c in n.context}
-            found: dict[int, set[int]] = defaultdict(set)
-            for v in name_variants(n.name):
-                for r in roots:
-                    bucket = posting[(v, r)]
-                    for o in bucket:
-                        if self.nodes[o].document != n.document:
-                            found[self.cl.find(o)].add(r)
-                    if len(bucket) < MAX_POSTING:
-                        bucket.append(n.id)
-            me = self.cl.find(n.id)
+            roots = {p if parent[(p := parent[c])] == p else find(c) for c in n.context}
+            me = find(n.id)  # the node's own cluster: never "found", whatever joins follow
+            found = posting.found(name_variants(n.name), roots, me, n.document, self.cl)
             mine = owners.get(n.document)
             for other, via in sorted(found.items()):
                 other = self.cl.find(other)

@@ -59,14 +59,15 @@ def person_key(name: str) -> tuple[str, ...]:
     return tuple(sorted(name_words(name)))
 
 
-def name_variants(name: str) -> set[tuple[str, ...]]:
+@lru_cache(maxsize=200_000)
+def name_variants(name: str) -> frozenset[tuple[str, ...]]:
     """The name's key, plus keys with two neighbouring words joined ("Yu Zhong Wang" ~ "Yuzhong Wang")."""
     words = name_words(name)
     out = {tuple(sorted(words))}
     if len(words) >= 3:
         for i in range(len(words) - 1):
             out.add(tuple(sorted(words[:i] + [words[i] + words[i + 1]] + words[i + 2:])))
-    return out
+    return frozenset(out)
 
 
 def is_initials_form(name: str) -> bool:
@@ -81,6 +82,7 @@ def title_key(title: str) -> str:
     return "".join(ascii_words(title))
 
 
+@lru_cache(maxsize=200_000)
 def title_head(title: str) -> str | None:
     """The short name before a colon (``"Tessera"`` of ``"Tessera: A ..."``), if any."""
     if ":" not in title:

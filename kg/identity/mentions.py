@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from kg.identity.curation import Curation
 from kg.identity.keys import org_key, title_key
@@ -26,7 +25,7 @@ MAX_CONTEXT_AUTHORS = 60
 TWICE = "printed twice on one work"
 
 
-@dataclass
+@dataclass(slots=True)
 class Node:
     """One name in one document, with its evidence."""
 
@@ -38,14 +37,24 @@ class Node:
     titles: set[str] = field(default_factory=set)
     context: set[int] = field(default_factory=set)
     cannot: set[int] = field(default_factory=set)
-    handles: set[str] = field(default_factory=set)
-    orcids: set[str] = field(default_factory=set)
-    org_years: set[tuple[str, int]] = field(default_factory=set)  # (organization key, year) for an owner
+    # an owner's alone: every other node shares the one empty set (slots and these save a third of a node)
+    handles: frozenset[str] = frozenset()
+    orcids: frozenset[str] = frozenset()
+    org_years: frozenset[tuple[str, int]] = frozenset()  # (organization key, year) for an owner
+    # the name printed most often (see most_printed), kept up to date by Mentions.node
+    name: str = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def name(self) -> str:
-        """The name printed most often (the shortest on a tie, for a stable choice)."""
-        return max(sorted(self.names), key=lambda n: self.names[n])
+    def __post_init__(self) -> None:
+        self.name = most_printed(self.names)
+
+
+def most_printed(names: dict[str, int]) -> str:
+    """The name printed most often, the first in sorted order on a tie ("" for none).
+
+    >>> most_printed({"J. Doe": 2, "Jane Doe": 2, "Doe": 1})
+    'J. Doe'
+    """
+    return max(sorted(names), key=lambda n: names[n]) if names else ""
 
 
 @dataclass
@@ -74,6 +83,7 @@ class Mentions:
             self.nodes.append(Node(at, document, key))
         n = self.nodes[at]
         n.names[name] = n.names.get(name, 0) + 1
+        n.name = most_printed(n.names)
         n.roles.add(role)
         return at
 
@@ -94,9 +104,9 @@ def _owner(doc: Document, curation: Curation, out: Mentions) -> int | None:
     s = doc.subject
     at = out.owner_of[doc.path] = out.node(doc.path, curation.mention_key(s.name), s.name, "subject")
     node = out.nodes[at]
-    node.handles.update(h.lower().rstrip("/") for h in s.emails + s.homepages if h)
+    node.handles = node.handles | {h.lower().rstrip("/") for h in s.emails + s.homepages if h}
     if s.orcid:
-        node.orcids.add(s.orcid.lower().rstrip("/").rsplit("/", 1)[-1])
+        node.orcids = node.orcids | {s.orcid.lower().rstrip("/").rsplit("/", 1)[-1]}
     return at
 
 
@@ -114,7 +124,7 @@ def _at(node: Node, ref, start: str | None, end: str | None) -> None:
     if ref is not None:
         while ref.parent is not None:
             ref = ref.parent
-        node.org_years.update((org_key(ref.name), y) for y in _years(start, end))
+        node.org_years = node.org_years | {(org_key(ref.name), y) for y in _years(start, end)}
 
 
 def _work(doc: Document, work: Work, owner: int | None, curation: Curation, out: Mentions) -> None:

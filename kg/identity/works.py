@@ -63,10 +63,16 @@ def _venue(res: Resolution, ref) -> str | None:
 def _pair_decision(i: int, j: int, a: _Mention, b: _Mention, res: Resolution) -> PendingDecision | None:
     """Whether two listings of one kind are one work (merged=True), a near miss (False), or unrelated (None)."""
     wa, wb = a.work, b.work
-    shared = a.authors & b.authors
+    sources = (a.doc.path, b.doc.path)
+    if differs_only_by_numbering(wa.title, wb.title):
+        return PendingDecision("work", i, False, "titles differ only by a number: parts of a series",
+                               f"{wa.title!r} vs {wb.title!r}", sources)
     head_a, head_b = title_head(wa.title), title_head(wb.title)
     same_head = head_a is not None and head_a == head_b
     similar = fuzz.token_set_ratio(wa.title.lower(), wb.title.lower())
+    if not same_head and similar < 80:
+        return None  # neither one work nor a near miss (the rest only ever unsets same_head)
+    shared = a.authors & b.authors
     venue_ok = (wa.venue is None or wb.venue is None or wa.status != "published" or wb.status != "published"
                 or _venue(res, wa.venue) == _venue(res, wb.venue))
     years_ok = not (wa.year and wb.year) or abs(int(wa.year[:4]) - int(wb.year[:4])) <= 2
@@ -75,10 +81,6 @@ def _pair_decision(i: int, j: int, a: _Mention, b: _Mention, res: Resolution) ->
     rest_similar = fuzz.token_set_ratio(wa.title.split(":", 1)[-1].lower(), wb.title.split(":", 1)[-1].lower())
     if same_head and both_published and rest_similar < 50:
         same_head = False  # one series name, two published papers: "X: A" and "X: B"
-    sources = (a.doc.path, b.doc.path)
-    if differs_only_by_numbering(wa.title, wb.title):
-        return PendingDecision("work", i, False, "titles differ only by a number: parts of a series",
-                               f"{wa.title!r} vs {wb.title!r}", sources)
     if (same_head or similar >= 90) and len(shared) >= max(1, minimum) and venue_ok and years_ok:
         rule = "same short title before the colon" if same_head else f"titles {similar:.0f}% similar"
         return PendingDecision("work", i, True, f"{rule}, {len(shared)} shared authors, compatible venue and year",
