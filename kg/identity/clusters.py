@@ -74,8 +74,11 @@ class Cluster:
     def forbid(self, a: int, b: int) -> None:
         """Nodes *a* and *b* are never one person (the curation file's not_same_as)."""
         for x, y in ((a, b), (b, a)):
-            self._own_sets(self.find(x))
-            self.cannot[self.find(x)].add(y)
+            root = self.find(x)
+            self._own_sets(root)
+            own = self.cannot[root]
+            assert isinstance(own, set)  # _own_sets made it the root's own
+            own.add(y)
 
     def refusal(self, a: int, b: int) -> str | None:
         """Why the clusters of *a* and *b* cannot be one, or None when they can (or already are)."""
@@ -124,7 +127,7 @@ class Cluster:
         return {r: sorted(m) for r, m in self.members.items()}
 
 
-def _distinct(names: set[str]) -> set[str]:
+def _distinct(names: AbstractSet[str]) -> set[str]:
     """One printed form per name key: the names a cluster must stay compatible with."""
     by_key: dict[tuple, str] = {}
     for n in sorted(names):
