@@ -8,7 +8,8 @@ import json
 
 from rdflib import Literal, URIRef
 
-from kg.rdf.quads import TripleSet, collector_paused, iri, literal
+from kg.collector import collector_paused
+from kg.rdf.quads import TripleSet, iri, literal
 from kg.rdf.serialize import write_jsonld, write_ntriples
 
 XSD = "http://www.w3.org/2001/XMLSchema#"

@@ -9,9 +9,7 @@ bibliography) take part like any other: their works, authors and venues are reso
 
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
-
+from kg.collector import collector_paused
 from kg.identity.curation import Curation
 from kg.identity.organizations import resolve_organizations
 from kg.identity.people import resolve_people
@@ -31,23 +29,9 @@ def resolve(documents: list[Document], curation: Curation | None = None) -> Reso
     ('https://kg.example/id/person/jane-doe', 'https://kg.example/id/work/a-paper')
     """
     res = Resolution(curation=curation or Curation())
-    with _no_cycle_collection():
+    with collector_paused():
         resolve_people(documents, res)
         resolve_venues(documents, res)
         resolve_organizations(documents, res)
         resolve_works(documents, res)
     return res
-
-
-@contextmanager
-def _no_cycle_collection():
-    """The cycle collector paused: identity makes millions of small sets and lists and leaves no cycles
-    to collect, while each of the collector's full passes walks every object alive (the documents read
-    too), a fifth of identity's time at scale. It runs again, as it was, afterwards."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()

@@ -10,10 +10,11 @@ from __future__ import annotations
 from rdflib import XSD, Literal
 from rdflib.namespace import PROV
 
+from kg.collector import collector_paused
 from kg.identity.keys import slug
 from kg.identity.resolution import Resolution
 from kg.identity.works import thesis_work
-from kg.rdf.quads import Terms, TripleSet, collector_paused, term
+from kg.rdf.quads import Terms, TripleSet, term
 from kg.rdf.terms import date_term, local_name, org_path, source_iri
 from kg.rdf.writer import FALSE, TRUE, A, GraphWriter, K, S
 from kg.records import Award, Document, Education, Interest, Position, Project, ServiceRole, Skill, Talk, Work

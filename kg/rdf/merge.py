@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from rdflib import RDF
 
-from kg.rdf.quads import TripleSet, collector_paused, iri
+from kg.collector import collector_paused
+from kg.rdf.quads import TripleSet, iri
 from kg.vocab import KG, SCHEMA, SINGLE_VALUED
 
 #: A work's kind classes: one per work in the merged view (a preprint that was published is an article).

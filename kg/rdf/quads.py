@@ -14,10 +14,7 @@ itself (:func:`iri`, :func:`literal`, :class:`Terms`) straight into :attr:`Tripl
 
 from __future__ import annotations
 
-import gc
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from itertools import groupby
 from operator import itemgetter
 
@@ -106,19 +103,6 @@ class Terms:
             raise AttributeError(name)
         encoded = self.__dict__[name] = iri(str(getattr(self._namespace, name)))
         return encoded
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's cycle collector while triples are made: they hold no cycles, and the collector
-    would walk the build's millions of objects again and again (a third of the mapping's time)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 class TripleSet:
