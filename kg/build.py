@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -272,14 +273,18 @@ def write_outputs(stage: Path, graphs: list[TripleSet], merged: TripleSet, decis
     sources_nq, merged_nt = stage / ".sources.nq", stage / ".merged.nt"
     write_nquads(graphs, sources_nq)
     graphs.clear()  # freed once on disk
-    write_ntriples(merged, merged_nt)
-    merged.triples.clear()
 
-    # Oxigraph and DuckDB let go of the interpreter and the store waits on the disk: they work on a
-    # thread of their own while this one writes the files and loads the page's modules (the page
-    # reads the tables: they come before it)
+    # Oxigraph lets go of the interpreter and the store waits on the disk: it loads on a thread of its
+    # own (the sources while the merged view is written) while this one writes the files and loads
+    # the page's modules (the page reads the tables: they come after the store)
     with ThreadPoolExecutor(1) as pool:
-        store = pool.submit(create_store, stage / STORE_DIR, sources_nq, merged_nt)
+        merged_written = threading.Event()
+        store = pool.submit(create_store, stage / STORE_DIR, sources_nq, merged_nt, merged_written)
+        try:
+            write_ntriples(merged, merged_nt)
+        finally:
+            merged_written.set()  # the thread goes on (and fails on a file not written: the build stops)
+        merged.triples.clear()
         # identity.json first: its decisions are the last of the resolution this process holds
         steps = [("identity.json", lambda: _write_decisions(decisions, stage / "identity.json")),
                  ("kg.trig", lambda: write_trig(sources_nq, stage / "kg.trig")),
