@@ -154,3 +154,24 @@ def test_a_build_with_its_page_writes_the_set_even_without_co_authors(tmp_path, 
     report = build_graph(a, tmp_path / "out", validate=True)
     assert (tmp_path / "out" / "graph.html").is_file() and (tmp_path / "out" / "tables" / "people.parquet").is_file()
     assert report.conforms is True
+
+
+@pytest.mark.timeout(60)  # a build that waits on the store thread forever fails here
+def test_a_build_that_fails_writing_the_merged_view_stops_and_keeps_the_old_set(tmp_path, two_sets, monkeypatch):
+    # The store loads the sources' graphs on a thread while the merged view is written, and waits for
+    # it: a failure there (a full disk) must let the thread go on and stop, not hang the build.
+    import kg.build
+
+    a, b, snaps = two_sets
+    out = tmp_path / "out"
+    build_graph(a, out, html=False, validate=False)
+
+    def disk_full(graph, path):
+        path.write_text("<https://x.org/s> <https://x.org/p> ", encoding="utf-8")  # cut mid-triple
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(kg.build, "write_ntriples", disk_full)
+    with pytest.raises(OSError, match="No space left"):
+        build_graph(b, out, html=False, validate=False)
+    assert snapshot(out) == snaps["a"]  # the old set, whole
+    assert not list(tmp_path.glob(".out.new-*"))  # no staging folder left behind (the lock file stays)
