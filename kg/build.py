@@ -330,7 +330,7 @@ def _decision_json(decision: dict) -> str:
         elif isinstance(value, list):
             encoded = "[\n   " + ",\n   ".join(map(text, value)) + "\n  ]" if value else "[]"
         else:
-            encoded = text(value)
+            encoded = text(value) if isinstance(value, str) else json.dumps(value)
         fields.append(f'  {text(key)}: {encoded}')
     return "\n {\n" + ",\n".join(fields) + "\n }"
 

@@ -167,3 +167,25 @@ def test_the_build_conforms_to_the_shapes(seeds_out):
     from kg.build import validate_output
 
     assert validate_output(seeds_out) == (True, [])
+
+
+def test_identity_json_has_the_bytes_json_dumps_gives(tmp_path):
+    # _write_decisions writes identity.json without json's (slow) indenting encoder: its bytes must
+    # be those of json.dumps(rows, indent=1, ensure_ascii=False), for strings json must escape
+    # (quotes, backslashes, control characters, non-ASCII), empty and long lists, and both booleans.
+    import json
+
+    from kg.build import _write_decisions
+    from kg.identity.decisions import Decision
+
+    decisions = [
+        Decision("person", "https://kg.example/id/person/zoë", True, 'same "name"', "a\\b\nc\tZoë 李",
+                 ("cv-a.md", "cv-b.md"), ()),
+        Decision("work", "", False, "similar titles kept apart", "\u2028x\x01", (), ("https://x.org/1",)),
+    ]
+    rows = sorted((d.as_dict() for d in decisions), key=lambda d: json.dumps(d, sort_keys=True))
+    expected = json.dumps(rows, indent=1, ensure_ascii=False) + "\n"
+    _write_decisions(list(decisions), tmp_path / "identity.json")
+    assert (tmp_path / "identity.json").read_text(encoding="utf-8") == expected
+    _write_decisions([], tmp_path / "empty.json")
+    assert (tmp_path / "empty.json").read_text(encoding="utf-8") == json.dumps([], indent=1) + "\n"
