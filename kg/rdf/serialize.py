@@ -55,8 +55,9 @@ def write_ntriples(graph: TripleSet, path: Path) -> None:
         _write_lines(out, graph.in_order(), " .\n")
 
 
-# The N-Quads and N-Triples files are kg's own and the store loads them strictly (kg.store): the
-# writers below read them leniently, which skips checking each IRI again (three times faster).
+# The N-Quads and N-Triples files are kg's own (an IRI from a document passed kg.rdf.iris.repair_iri,
+# which asks Oxigraph; kg minted the rest): the writers below, like the store, read them leniently,
+# which skips checking each IRI again (three times faster).
 
 
 def write_trig(nquads: Path, path: Path) -> None:
