@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kg.child import in_child
 from kg.errors import UserError
 from kg.identity.curation import CURATION_FILE, Curation
 from kg.identity.decisions import Decision
@@ -36,6 +36,8 @@ from kg.validate import ShaclProcess, validate_graph, validate_output, validate_
 
 #: Everything a build writes into the output folder; anything else there is the user's and is kept.
 OUTPUTS = ("kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR, "tables", "identity.json", "graph.html")
+#: The intermediate files the store and the other files are made from (removed once used).
+SOURCES_NQ, MERGED_NT = ".sources.nq", ".merged.nt"
 #: From this many documents on, they are read on every core.
 PARALLEL_FROM = 16
 
@@ -208,17 +210,26 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
     if not data_dir.is_dir():
         raise UserError(f"data folder {data_dir}/ does not exist; create it and put documents in it")
     with build_lock(out_dir):
-        shacl = ShaclProcess() if validate else None  # stopped below if the build fails
+        stage = staging_folder(out_dir)
         try:
-            return _build(data_dir, out_dir, shacl, include_private=include_private, progress=progress, html=html,
-                          force=force)
-        finally:
-            if shacl is not None:
-                shacl.cancel()  # nothing to stop when the build is done
+            # the documents, identity and triples in a process of their own: their memory is gone
+            # when the store loads (see kg.child); what comes back is the report
+            report = in_child(_graph_files, data_dir, out_dir, stage, include_private=include_private,
+                              progress=progress, validate=validate, force=force)
+            names = write_outputs(stage, html=html, progress=progress)
+            carry_over(out_dir, stage, set(OUTPUTS))
+            swap_in(stage, out_dir)
+        except BaseException:
+            shutil.rmtree(stage, ignore_errors=True)
+            raise
+    report.written = [str(out_dir / n) for n in names]
+    return report
 
 
-def _build(data_dir: Path, out_dir: Path, shacl: ShaclProcess | None, *, include_private: bool, progress: bool,
-           html: bool, force: bool) -> BuildReport:
+def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private: bool, progress: bool,
+                 validate: bool, force: bool) -> BuildReport:
+    """Read, resolve and map the documents; write the sources' N-Quads, the merged view's N-Triples
+    and ``identity.json`` into *stage*, validate the merged view; the report so far."""
     curation = Curation.load(data_dir / CURATION_FILE)
     docs, skipped = read_documents(data_dir, progress, curation)
     if not docs and not force and _has_graph(out_dir):
@@ -246,48 +257,37 @@ def _build(data_dir: Path, out_dir: Path, shacl: ShaclProcess | None, *, include
     report.triples = len(merged)
     report.per_document = _per_document(docs, res, report.skipped)
     decisions = res.decisions
-    del docs, res  # read into the graphs: their memory is the store's while it loads
+    del docs, res
 
-    stage = staging_folder(out_dir)
+    shacl = ShaclProcess() if validate else None
     try:
         if shacl is not None:
             shacl.check(merged)  # the merged view is validated on another core while the files are written
-        names = write_outputs(stage, graphs, merged, decisions, html=html, progress=progress)
+        write_nquads(graphs, stage / SOURCES_NQ)
+        graphs.clear()  # freed once on disk
+        write_ntriples(merged, stage / MERGED_NT)
+        merged.triples.clear()
+        _write_decisions(decisions, stage / "identity.json")
         if shacl is not None:
             report.conforms, report.violations, report.validation = shacl.result()
-        carry_over(out_dir, stage, set(OUTPUTS))
-        swap_in(stage, out_dir)
-    except BaseException:
-        shutil.rmtree(stage, ignore_errors=True)
-        raise
-    report.written = [str(out_dir / n) for n in names]
+    finally:
+        if shacl is not None:
+            shacl.cancel()  # nothing to stop once it answered
     return report
 
 
-def write_outputs(stage: Path, graphs: list[TripleSet], merged: TripleSet, decisions: list[Decision], *,
-                  html: bool, progress: bool) -> list[str]:
-    """Write the set into *stage*; the names written. *graphs*, *merged* and the identity *decisions*
-    are emptied once written (memory: the store loads meanwhile)."""
+def write_outputs(stage: Path, *, html: bool, progress: bool) -> list[str]:
+    """Write the rest of the set into *stage*, from the N-Quads, N-Triples and ``identity.json``
+    :func:`_graph_files` wrote there; the names written."""
     from concurrent.futures import ThreadPoolExecutor
 
-    sources_nq, merged_nt = stage / ".sources.nq", stage / ".merged.nt"
-    write_nquads(graphs, sources_nq)
-    graphs.clear()  # freed once on disk
-
+    sources_nq, merged_nt = stage / SOURCES_NQ, stage / MERGED_NT
     # Oxigraph lets go of the interpreter and the store waits on the disk: it loads on a thread of its
-    # own (the sources while the merged view is written) while this one writes the files and loads
-    # the page's modules (the page reads the tables: they come after the store)
+    # own while this one writes the files and loads the page's modules (the page reads the tables:
+    # they come after the store)
     with ThreadPoolExecutor(1) as pool:
-        merged_written = threading.Event()
-        store = pool.submit(create_store, stage / STORE_DIR, sources_nq, merged_nt, merged_written)
-        try:
-            write_ntriples(merged, merged_nt)
-        finally:
-            merged_written.set()  # the thread goes on (and fails on a file not written: the build stops)
-        merged.triples.clear()
-        # identity.json first: its decisions are the last of the resolution this process holds
-        steps = [("identity.json", lambda: _write_decisions(decisions, stage / "identity.json")),
-                 ("kg.trig", lambda: write_trig(sources_nq, stage / "kg.trig")),
+        store = pool.submit(create_store, stage / STORE_DIR, sources_nq, merged_nt)
+        steps = [("kg.trig", lambda: write_trig(sources_nq, stage / "kg.trig")),
                  ("kg.ttl", lambda: write_turtle(merged_nt, stage / "kg.ttl")),
                  ("kg.jsonld", lambda: write_jsonld(merged_nt, stage / "kg.jsonld"))]
         if html:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-import threading
 from pathlib import Path
 
 import pyoxigraph
@@ -56,18 +55,15 @@ def out_dir_of(store) -> Path | None:
     return entry[1] if entry is not None and entry[0] is store else None
 
 
-def create_store(path: Path, sources: Path, merged: Path, merged_written: threading.Event | None = None) -> None:
+def create_store(path: Path, sources: Path, merged: Path) -> None:
     """Bulk-load a new store at *path*: the sources' named graphs (N-Quads file *sources*), the merged
-    view (N-Triples file *merged*, read once *merged_written* is set, so that the sources load while
-    it is written) in the default graph, and the ontology in its own graph.
+    view (N-Triples file *merged*) in the default graph, and the ontology in its own graph.
 
     The two files are kg's own (every IRI percent-encoded where it must be, see
     :func:`kg.rdf.quads.iri`), so Oxigraph reads them without checking each IRI again (``lenient``:
     an eighth of the load's time)."""
     store = pyoxigraph.Store(str(path))
     store.bulk_load(path=str(sources), format=pyoxigraph.RdfFormat.N_QUADS, lenient=True)
-    if merged_written is not None:
-        merged_written.wait()
     store.bulk_load(path=str(merged), format=pyoxigraph.RdfFormat.N_TRIPLES, to_graph=pyoxigraph.DefaultGraph(),
                     lenient=True)
     store.bulk_load(input=ontology_ttl(), format=pyoxigraph.RdfFormat.TURTLE,
