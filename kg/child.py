@@ -1,6 +1,7 @@
-"""A step run in a forked process of its own, so that its memory goes back to the system whole
-when it ends: Python keeps most of what a big step frees in half-empty arenas, and the build's
-next step (the store's bulk load) would come on top of it.
+"""A step run in a forked process of its own: the build's first half, so that its memory goes back
+to the system whole when it ends (Python keeps most of what a big step frees in half-empty arenas,
+and the store's bulk load would come on top of it), and the validation, which runs on another core
+while the build writes its files.
 
 >>> in_child(sorted, [3, 1, 2])
 [1, 2, 3]
@@ -14,6 +15,7 @@ invalid literal for int() with base 10: 'x' | in the build's process:
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import pickle
 import signal
@@ -23,56 +25,99 @@ import traceback
 from kg.errors import UserError
 
 
-def in_child(step, *args, **kwargs):
-    """``step(*args, **kwargs)`` in a fork of this process: its result, or its exception raised here.
+class Child:
+    """One step in a fork of this process: :meth:`start` forks, :meth:`result` waits for the answer
+    (the step's result, or its exception raised here), :meth:`cancel` stops a step still running.
 
-    Where the system cannot fork (no room for a second process), the step runs in this process.
+    Where the system cannot fork (no room for a second process), :meth:`start` runs the step here.
     """
-    sys.stdout.flush()  # what this process printed is not printed again by the child
-    sys.stderr.flush()
-    read_end, write_end = os.pipe()
-    try:
-        pid = os.fork()
-    except OSError:
-        os.close(read_end)
+
+    def __init__(self) -> None:
+        self.pid: int | None = None
+        self.answer_fd: int | None = None
+        self.outcome: tuple | None = None  # where the step ran in this process
+
+    def start(self, step, *args, **kwargs) -> None:
+        sys.stdout.flush()  # what this process printed is not printed again by the child
+        sys.stderr.flush()
+        read_end, write_end = os.pipe()
+        gc.freeze()  # the child's collections leave this process's objects alone: their pages stay shared
+        try:
+            self.pid = os.fork()
+        except OSError:
+            gc.unfreeze()
+            os.close(read_end)
+            os.close(write_end)
+            self.outcome = _run(step, args, kwargs)
+            return
+        if self.pid == 0:
+            _answer(write_end, read_end, step, args, kwargs)  # never returns
+        gc.unfreeze()
         os.close(write_end)
-        return step(*args, **kwargs)
-    if pid == 0:
-        _answer(write_end, read_end, step, args, kwargs)  # never returns
-    os.close(write_end)
+        self.answer_fd = read_end
+
+    def result(self):
+        """The step's result, once it is done; its exception is raised here."""
+        if self.outcome is None:
+            assert self.pid is not None and self.answer_fd is not None
+            with os.fdopen(self.answer_fd, "rb") as answer:
+                self.answer_fd = None
+                data = answer.read()
+            status = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+            self.pid = None
+            if not data:
+                raise RuntimeError(f"the build's process stopped with exit status {status} "
+                                   "(its error is printed above)")
+            self.outcome = pickle.loads(data)
+        done, value = self.outcome
+        if done:
+            return value
+        raise value
+
+    def cancel(self) -> None:
+        """Stop the step if it still runs (nothing to do once it answered); twice is harmless."""
+        if self.answer_fd is not None:
+            os.close(self.answer_fd)
+            self.answer_fd = None
+        if self.pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            self.pid = None
+
+
+def in_child(step, *args, **kwargs):
+    """``step(*args, **kwargs)`` in a fork of this process: its result, or its exception raised here."""
+    child = Child()
     try:
-        with os.fdopen(read_end, "rb") as answer:
-            data = answer.read()
-    except BaseException:  # interrupted: the child goes too
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        raise
-    status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
-    if not data:
-        raise RuntimeError(f"the build's process stopped with exit status {status} (its error is printed above)")
-    done, value = pickle.loads(data)
-    if done:
-        return value
-    raise value
+        child.start(step, *args, **kwargs)
+        return child.result()
+    finally:
+        child.cancel()  # interrupted while waiting: the child goes too
+
+
+def _run(step, args, kwargs) -> tuple:
+    """``(True, result)`` or ``(False, exception)``; a bug's exception carries its traceback as a note."""
+    try:
+        return True, step(*args, **kwargs)
+    except BaseException as error:
+        if not isinstance(error, (UserError, OSError, KeyboardInterrupt)):
+            error.add_note("in the build's process:\n" + "".join(traceback.format_exception(error)))
+        return False, error
 
 
 def _answer(write_end: int, read_end: int, step, args, kwargs) -> None:
-    """In the child: run *step*, send ``(True, result)`` or ``(False, exception)``, leave at once."""
+    """In the child: run *step*, send its outcome, leave at once (no exit handlers run twice)."""
     code = 1
     try:
         os.close(read_end)
-        try:
-            outcome: tuple = (True, step(*args, **kwargs))
-        except BaseException as error:
-            if not isinstance(error, (UserError, OSError, KeyboardInterrupt)):  # a bug: keep where it was
-                error.add_note("in the build's process:\n" + "".join(traceback.format_exception(error)))
-            outcome = (False, error)
+        outcome = _run(step, args, kwargs)
         try:
             payload = pickle.dumps(outcome)
         except Exception:  # an answer that does not pickle: its text
-            payload = pickle.dumps((False, RuntimeError("".join(traceback.format_exception(outcome[1]))
-                                                        if not outcome[0] else "an answer that cannot be sent")))
+            text = "".join(traceback.format_exception(outcome[1])) if not outcome[0] else \
+                "an answer that cannot be sent"
+            payload = pickle.dumps((False, RuntimeError(text)))
         with os.fdopen(write_end, "wb") as out:
             out.write(payload)
         code = 0

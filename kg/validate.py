@@ -5,16 +5,11 @@ constraints on every node (:mod:`kg.shape_checks`, two passes over the triples).
 
 from __future__ import annotations
 
-import contextlib
-import gc
-import json
-import os
-import signal
-import traceback
 from pathlib import Path
 
 import pyoxigraph
 
+from kg.child import Child
 from kg.data import shapes_ttl
 from kg.errors import UserError
 from kg.rdf.quads import TripleSet
@@ -99,69 +94,15 @@ def rdflib_graph(ntriples: str):
     return graph
 
 
-class ShaclProcess:
-    """The validation in a process of its own, so that it runs on another core while the build writes
-    its files: :meth:`check` forks this process (the child has kg's modules and the merged view
-    already; it only loads pyshacl) and :meth:`result` reads the child's answer. The child runs
-    pyshacl (see :func:`validate_triples`) and the property constraints on every node."""
-
-    def __init__(self) -> None:
-        self.pid: int | None = None
-        self.answer_fd: int | None = None
-        self.answer: tuple[bool, list[str], str] | None = None  # where the check ran in this process
+class ShaclProcess(Child):
+    """The validation in a process of its own (:class:`kg.child.Child`), so that it runs on another
+    core while the build writes its files: the child has kg's modules and the merged view already
+    (it only loads pyshacl). :meth:`result` gives (conforms, one line per violation, what was
+    checked)."""
 
     def check(self, merged: TripleSet) -> None:
         """Start validating *merged* (see :func:`validate_triples`); the caller may empty it afterwards."""
-        read_end, write_end = os.pipe()
-        gc.freeze()  # the child's collections leave the build's objects alone: their pages stay shared
-        try:
-            self.pid = os.fork()
-        except OSError:  # no room for a second process: check here, now
-            gc.unfreeze()
-            os.close(read_end)
-            os.close(write_end)
-            self.answer = validate_triples(merged)
-            return
-        if self.pid == 0:  # the child: answer, then leave at once (no exit handlers, no buffers flushed twice)
-            code = 1
-            try:
-                os.close(read_end)
-                with os.fdopen(write_end, "w", encoding="utf-8") as out:
-                    json.dump(validate_triples(merged), out)
-                code = 0
-            except BaseException:
-                os.write(2, traceback.format_exc().encode())
-            finally:
-                os._exit(code)
-        gc.unfreeze()
-        os.close(write_end)
-        self.answer_fd = read_end
-
-    def result(self) -> tuple[bool, list[str], str]:
-        """(conforms, one line per violation, what was checked), once the check is done."""
-        if self.answer is not None:
-            return self.answer
-        assert self.pid is not None and self.answer_fd is not None
-        with os.fdopen(self.answer_fd, encoding="utf-8") as answer:
-            self.answer_fd = None
-            text = answer.read()
-        code = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
-        self.pid = None
-        if code != 0:
-            raise RuntimeError(f"the validation stopped with exit status {code} (its error is printed above)")
-        conforms, violations, what = json.loads(text)
-        return conforms, violations, what
-
-    def cancel(self) -> None:
-        """Stop the check if it still runs (the build failed)."""
-        if self.answer_fd is not None:
-            os.close(self.answer_fd)
-            self.answer_fd = None
-        if self.pid is not None:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
-            self.pid = None
+        self.start(validate_triples, merged)
 
 
 def validate_triples(merged: TripleSet) -> tuple[bool, list[str], str]:
