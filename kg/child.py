@@ -44,7 +44,7 @@ class Child:
         gc.freeze()  # the child's collections leave this process's objects alone: their pages stay shared
         try:
             self.pid = os.fork()
-        except OSError:
+        except (OSError, AttributeError):  # no room for a second process, or no fork on this system
             gc.unfreeze()
             os.close(read_end)
             os.close(write_end)

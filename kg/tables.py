@@ -29,12 +29,15 @@ _PREFIX = sparql_prefixes("kg")
 
 # name -> (query, DuckDB select over the CSV columns)
 TABLES = {
-    "authorships": ("""SELECT ?work ?person (MIN(?o) AS ?ordinal) WHERE {
+    # MIN over a group where one solution leaves ?o unbound (a kg:hasAuthor beside the authorship)
+    # is unbound in SPARQL: an absent ordinal stands as 1000000000 until DuckDB makes it null
+    "authorships": ("""SELECT ?work ?person (MIN(COALESCE(?o, 1000000000)) AS ?ordinal) WHERE {
         ?work a kg:Work .
         { ?work kg:hasAuthor ?person } UNION { ?work kg:hasAuthorship ?a . ?a kg:author ?person .
                                                OPTIONAL { ?a kg:ordinal ?o } }
     } GROUP BY ?work ?person""",
-                    "SELECT work, person, TRY_CAST(ordinal AS INTEGER) AS ordinal FROM t ORDER BY work, person"),
+                    "SELECT work, person, NULLIF(TRY_CAST(ordinal AS INTEGER), 1000000000) AS ordinal FROM t "
+                    "ORDER BY work, person"),
     "works": ("""SELECT ?work (MIN(?t) AS ?title) (MIN(?y) AS ?year) (MIN(?s) AS ?status)
                         (MIN(COALESCE(?acr, ?vname)) AS ?venue) WHERE {
         ?work a kg:Work .

@@ -110,3 +110,16 @@ def test_same_store_same_graph(graph_fixture_store):
 def test_not_a_store_is_a_programming_mistake():
     with pytest.raises(TypeError, match="pyoxigraph Store"):
         coauthor_graph("out")
+
+
+def test_coauthor_edges_table(graph_fixture_store):
+    from kg.graphs.projections import coauthor_edges
+
+    # the same seven pairs as test_edges_joint_works_and_newman_weight, one row each, in IRI order
+    # (ada < bob < cyd < dee < eve < fay); Ada's thesis and Hal's "Solo" make no pair
+    edges = coauthor_edges(graph_fixture_store)
+    assert list(edges.columns) == ["person_a", "person_b", "joint_works", "weight"]
+    assert [(a.removeprefix(P), b.removeprefix(P), n, w) for a, b, n, w in edges.itertuples(index=False)] == [
+        ("ada-lovelace", "bob-byte", 2, 1.5), ("ada-lovelace", "cyd-cache", 2, 1.0),
+        ("ada-lovelace", "dee-data", 1, 0.5), ("bob-byte", "cyd-cache", 1, 0.5),
+        ("bob-byte", "eve-edge", 1, 1.0), ("cyd-cache", "dee-data", 1, 0.5), ("eve-edge", "fay-flop", 1, 1.0)]

@@ -98,31 +98,59 @@ def neighbourhood_from_tables(tables: str | Path, around) -> Neighbourhood:
     return graph
 
 
+#: Co-author pairs from a table ``authorships(work, person)``. fsum adds each pair's shares with
+#: compensation, so the weight does not depend on the order DuckDB's threads meet them in.
+EDGES_SQL = """WITH s AS (SELECT work, person, 1.0 / (COUNT(*) OVER (PARTITION BY work) - 1) AS share
+                          FROM (SELECT DISTINCT work, person FROM authorships))
+    SELECT x.person AS person_a, y.person AS person_b, COUNT(*) AS joint_works, fsum(x.share) AS weight
+    FROM s x JOIN s y ON x.work = y.work AND x.person < y.person
+    GROUP BY x.person, y.person ORDER BY person_a, person_b"""
+
+
+def coauthor_edges_from_tables(tables: str | Path):
+    """The co-author pairs in the tables in *tables* as a DataFrame (see
+    :func:`kg.graphs.projections.coauthor_edges`)."""
+    con = _connect(Path(tables))
+    try:
+        return con.execute(EDGES_SQL).df()
+    finally:
+        con.close()
+
+
 def _fill(graph, tables: Path, around) -> dict:
-    """Add the nodes and edges to *graph* (anything with ``add_node`` and ``add_edge``); the works read."""
+    """Add the nodes and edges to *graph* (anything with ``add_node`` and ``add_edge``); the works read.
+
+    People and works become integers before DuckDB pairs them (person numbers in IRI order, work
+    numbers in the order an edge lists its works: year, title, IRI), so the self-join and the rows it
+    returns hold no strings, and Python only looks the numbers up.
+    """
     con = _connect(Path(tables))
     if around is not None:
         _people_table(con, "around", set(around))
         con.execute("""CREATE TEMP TABLE chosen AS SELECT DISTINCT work FROM authorships
                        WHERE person IN (SELECT person FROM around)""")
-        touch = "AND (x.person IN (SELECT person FROM around) OR y.person IN (SELECT person FROM around))"
     else:
         con.execute("CREATE TEMP TABLE chosen AS SELECT DISTINCT work FROM authorships")
-        touch = ""
-    con.execute("""CREATE TEMP TABLE sizes AS SELECT work, COUNT(*) AS n FROM authorships
-                   WHERE work IN (SELECT work FROM chosen) GROUP BY work""")
-    pairs = con.execute(f"""SELECT x.person, y.person, x.work FROM authorships x JOIN authorships y
-        ON x.work = y.work AND x.person < y.person
-        WHERE x.work IN (SELECT work FROM chosen) {touch}""").fetchall()
-    works = {w: {"iri": w, "title": t, "year": y, "venue": v, "status": s, "authors": []}
-             for w, t, y, v, s in con.execute("""SELECT work, title, year, venue, status FROM works
-                                                 WHERE work IN (SELECT work FROM chosen)""").fetchall()}
-    for w, p in con.execute("""SELECT work, person FROM authorships WHERE work IN (SELECT work FROM chosen)
-                               ORDER BY work, COALESCE(ordinal, 1000000000), person""").fetchall():
-        works[w]["authors"].append(p)
-    sizes = dict(con.execute("SELECT work, n FROM sizes").fetchall())
-    people = {p for a, b, _ in pairs for p in (a, b)} | (set(around) if around is not None else
-                                                        {p for w in works.values() for p in w["authors"]})
+    listed = con.execute("""SELECT work, title, year, venue, status FROM works
+                            WHERE work IN (SELECT work FROM chosen)""").fetchall()
+    listed.sort(key=lambda r: (r[2] is None, r[2] or 0, r[1], r[0]))
+    authors = sorted(p for (p,) in con.execute("""SELECT DISTINCT person FROM authorships
+                                                  WHERE work IN (SELECT work FROM chosen)""").fetchall())
+    con.execute("CREATE TEMP TABLE work_number AS SELECT unnest(?::VARCHAR[]) AS work, unnest(range(?)) AS k",
+                [[r[0] for r in listed], len(listed)])
+    con.execute("CREATE TEMP TABLE person_number AS SELECT unnest(?::VARCHAR[]) AS person, unnest(range(?)) AS i",
+                [authors, len(authors)])
+    con.execute("""CREATE TEMP TABLE numbered AS SELECT k, i, ordinal, person FROM authorships
+                   JOIN work_number USING (work) JOIN person_number USING (person)""")
+    works = [{"iri": w, "title": t, "year": y, "venue": v, "status": s, "authors": []} for w, t, y, v, s in listed]
+    for k, i in con.execute("SELECT k, i FROM numbered ORDER BY k, COALESCE(ordinal, 1000000000), person").fetchall():
+        works[k]["authors"].append(authors[i])
+    touch = ("WHERE x.person IN (SELECT person FROM around) OR y.person IN (SELECT person FROM around)"
+             if around is not None else "")
+    pairs = _pairs(con.execute(f"""SELECT x.i AS a, y.i AS b, x.k AS k FROM numbered x
+        JOIN numbered y ON x.k = y.k AND x.i < y.i {touch} ORDER BY a, b, k""").fetchnumpy())
+    people = ({authors[i] for a, b, _ in pairs for i in (a, b)} | set(around) if around is not None
+              else set(authors))
     _people_table(con, "wanted", people)
     attrs = con.execute("""SELECT a.person, p.name, p.profiled, COUNT(DISTINCT a.work), MIN(w.year), MAX(w.year)
         FROM authorships a JOIN wanted USING (person) LEFT JOIN people p USING (person)
@@ -131,8 +159,25 @@ def _fill(graph, tables: Path, around) -> dict:
     for p, name, profiled, count, first, last in attrs:
         graph.add_node(p, name=name or p, profiled=bool(profiled), works=count, first_year=first, last_year=last,
                        kind="person")
-    _add_edges(graph, pairs, works, sizes)
-    return dict(sorted(works.items()))
+    shown = [{k: w[k] for k in _WORK_FIELDS} for w in works]
+    share = [1.0 / (len(w["authors"]) - 1) if len(w["authors"]) > 1 else 0.0 for w in works]
+    for a, b, numbers in pairs:
+        graph.add_edge(authors[a], authors[b], joint_works=len(numbers), works=[shown[k] for k in numbers],
+                       weight=sum([share[k] for k in numbers]))
+    return dict(sorted((w["iri"], w) for w in works))
+
+
+def _pairs(columns: dict) -> list[tuple[int, int, list[int]]]:
+    """``(a, b, works)`` for each pair, from the columns ``a``, ``b``, ``k`` of pair rows sorted by all three."""
+    import numpy as np
+
+    a, b, k = columns["a"], columns["b"], columns["k"]
+    if len(a) == 0:
+        return []
+    change = (np.flatnonzero((a[1:] != a[:-1]) | (b[1:] != b[:-1])) + 1).tolist()
+    starts, ends = [0, *change], [*change, len(a)]
+    firsts, seconds, numbers = a[starts].tolist(), b[starts].tolist(), k.tolist()
+    return [(firsts[n], seconds[n], numbers[s:e]) for n, (s, e) in enumerate(zip(starts, ends, strict=True))]
 
 
 def _add_edges(graph, pairs, works: dict[str, dict], sizes: dict[str, int]) -> None:
