@@ -105,6 +105,24 @@ def _names(store) -> dict[str, str]:
     return names
 
 
+def _people(store) -> tuple[dict[str, str], set[str]]:
+    """Every person's name (:func:`_names`) and the profiled people, from the build's people table
+    where the store has one beside it (a tenth of the time), else from the store."""
+    from kg.graphs.fromtables import tables_beside
+
+    tables = tables_beside(store)
+    if tables is None:
+        return _names(store), _profiled(store)
+    import duckdb
+
+    con = duckdb.connect()
+    try:
+        rows = con.execute(f"SELECT person, name, profiled FROM read_parquet('{tables / 'people.parquet'}')").fetchall()
+    finally:
+        con.close()
+    return {p: name for p, name, _ in rows}, {p for p, _, profiled in rows if profiled}
+
+
 def _profiled(store) -> set[str]:
     query = """SELECT DISTINCT ?p WHERE {
         { ?s kg:about ?p } UNION { GRAPH ?g { ?s kg:about ?p } } }"""
@@ -366,8 +384,7 @@ def person_organization_graph(store, coauthors: nx.Graph | None = None) -> nx.Gr
     0
     """
     _check_store(store)
-    names = _names(store)
-    profiled = _profiled(store)
+    names, profiled = _people(store)
     if coauthors is None:
         coauthors = coauthor_graph(store)
     graph = nx.Graph(kind="person-organization")

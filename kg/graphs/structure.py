@@ -15,6 +15,7 @@ import networkx as nx
 import pandas as pd
 
 from kg.errors import UserError
+from kg.graphs.betweenness import BetweennessProcess, betweenness
 from kg.graphs.common import (
     check_graph,
     frame_of,
@@ -23,6 +24,7 @@ from kg.graphs.common import (
 )
 from kg.graphs.rows import node_name
 
+CENTRALITY_COLUMNS = ["node", "name", "degree", "weighted_degree", "betweenness", "pagerank"]
 #: Above this many node-edge products (n * m), betweenness is estimated from sampled pivots.
 EXACT_BETWEENNESS_LIMIT = 300_000_000
 #: Work budget (pivots * edges) for sampled betweenness.
@@ -68,27 +70,74 @@ def centrality(graph: nx.Graph, weight: str = "weight", method: str = "auto", pi
     >>> frame.attrs["method"]
     'betweenness: exact (igraph); pagerank: igraph PRPACK'
     """
+    plan = _centrality_plan(graph, weight, method, pivots, seed)
+    if plan.get("frame") is not None:
+        return plan["frame"]
+    raw = betweenness(plan["g"].vcount(), plan["g"].get_edgelist(), plan["sources"])
+    return _centrality_frame(graph, plan, raw, weight)
+
+
+class CentralityInBackground:
+    """:func:`centrality` with its betweenness computed in another Python process
+    (:class:`kg.graphs.betweenness.BetweennessProcess`) while this one goes on: :meth:`result` gives
+    the frame :func:`centrality` gives for the same arguments. The inputs are checked at once.
+
+    >>> job = CentralityInBackground(nx.star_graph(3))
+    >>> job.result()[["node", "betweenness"]].head(1)
+       node  betweenness
+    0     0          1.0
+    """
+
+    def __init__(self, graph: nx.Graph, weight: str = "weight", method: str = "auto", pivots: int | None = None,
+                 seed: int = 0):
+        self.graph, self.weight = graph, weight
+        self.plan = _centrality_plan(graph, weight, method, pivots, seed)
+        self.job = None
+        if self.plan.get("frame") is None:
+            self.job = BetweennessProcess()
+            self.job.start(self.plan["g"].vcount(), self.plan["g"].get_edgelist(), self.plan["sources"])
+
+    def result(self) -> pd.DataFrame:
+        if self.job is None:
+            return self.plan["frame"]
+        try:
+            raw = self.job.result()
+        finally:
+            self.job.cancel()
+        return _centrality_frame(self.graph, self.plan, raw, self.weight)
+
+    def cancel(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+
+
+def _centrality_plan(graph: nx.Graph, weight: str, method: str, pivots: int | None, seed: int) -> dict:
+    """The igraph graph, its nodes, the betweenness sources (None: exact) and how it is described;
+    or, for an empty graph, the answer itself (``frame``)."""
     check_graph(graph)
     if method not in ("auto", "exact", "sampled"):
         raise UserError(f"method must be 'auto', 'exact' or 'sampled', got {method!r}")
     g, nodes = to_igraph(graph, weight=weight)
     n, m = g.vcount(), g.ecount()
-    columns = ["node", "name", "degree", "weighted_degree", "betweenness", "pagerank"]
     if n == 0:
-        return frame_of([], columns, method="empty graph", note="the graph is empty")
+        return {"frame": frame_of([], CENTRALITY_COLUMNS, method="empty graph", note="the graph is empty")}
     exact = method == "exact" or (method == "auto" and n * m <= EXACT_BETWEENNESS_LIMIT)
     if exact:
-        raw = g.betweenness(directed=False)
-        how = "exact (igraph)"
-        note = "betweenness is exact"
-    else:
-        k = pivots or max(64, SAMPLED_BETWEENNESS_BUDGET // max(m, 1))
-        k = min(k, n)
-        sources = sorted(random.Random(seed).sample(range(n), k))
-        raw = [b * n / k for b in g.betweenness(directed=False, sources=sources)]
-        how = f"sampled from {k} of {n} pivots (igraph, seed {seed})"
-        note = (f"betweenness is estimated from shortest paths out of {k} randomly chosen "
-                f"people of {n} (seed {seed}), scaled by {n}/{k}")
+        return {"g": g, "nodes": nodes, "sources": None, "how": "exact (igraph)", "note": "betweenness is exact"}
+    k = pivots or max(64, SAMPLED_BETWEENNESS_BUDGET // max(m, 1))
+    k = min(k, n)
+    return {"g": g, "nodes": nodes, "sources": sorted(random.Random(seed).sample(range(n), k)),
+            "how": f"sampled from {k} of {n} pivots (igraph, seed {seed})",
+            "note": (f"betweenness is estimated from shortest paths out of {k} randomly chosen "
+                     f"people of {n} (seed {seed}), scaled by {n}/{k}")}
+
+
+def _centrality_frame(graph: nx.Graph, plan: dict, raw: list[float], weight: str) -> pd.DataFrame:
+    g, nodes, sources = plan["g"], plan["nodes"], plan["sources"]
+    n = g.vcount()
+    if sources is not None:
+        k = len(sources)
+        raw = [b * n / k for b in raw]
     scale = 2.0 / ((n - 1) * (n - 2)) if n > 2 else 1.0
     pagerank = g.pagerank(directed=False, weights="weight", damping=0.85)
     strength = g.strength(weights="weight")
@@ -96,8 +145,8 @@ def centrality(graph: nx.Graph, weight: str = "weight", method: str = "auto", pi
              "weighted_degree": round(strength[i], 6), "betweenness": round(raw[i] * scale, 9),
              "pagerank": round(pagerank[i], 9)} for i, node in enumerate(nodes)]
     rows.sort(key=lambda r: (-r["pagerank"], str(r["node"])))
-    return frame_of(rows, columns, method=f"betweenness: {how}; pagerank: igraph PRPACK",
-                  note=note + "; PageRank is weighted by " + weight)
+    return frame_of(rows, CENTRALITY_COLUMNS, method=f"betweenness: {plan['how']}; pagerank: igraph PRPACK",
+                    note=plan["note"] + "; PageRank is weighted by " + weight)
 
 
 def community_membership(graph: nx.Graph, algorithm: str = "louvain", weight: str = "weight",

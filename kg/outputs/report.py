@@ -215,6 +215,17 @@ def report_text(graph: nx.Graph, po_graph: nx.Graph | None = None, fmt: str = "h
         raise UsageError(f"unknown report format {fmt!r}; choose html or markdown")
     if not isinstance(graph, nx.Graph):
         raise UserError(f"expected a networkx graph, got {type(graph).__name__}")
+    from kg.graphs.structure import CentralityInBackground
+
+    # betweenness is the report's longest step: another process computes it while the sections before it are made
+    central_job = CentralityInBackground(graph)
+    try:
+        return _report_text(graph, po_graph, fmt, top, central_job)
+    finally:
+        central_job.cancel()
+
+
+def _report_text(graph: nx.Graph, po_graph: nx.Graph | None, fmt: str, top: int, central_job) -> str:
     doc = _Doc(fmt)
     title = "Co-authorship analysis"
     doc.heading(title, 1)
@@ -253,7 +264,7 @@ def report_text(graph: nx.Graph, po_graph: nx.Graph | None = None, fmt: str = "h
             doc.image(top_collaborators_png(graph, p, n=top), f"top collaborators of {an.node_name(graph, p)}")
 
     doc.heading("Most central people")
-    central = an.centrality(graph)
+    central = central_job.result()
     doc.para(f"Method: {central.attrs.get('method', '')}. {central.attrs.get('note', '')}.")
     doc.table(central.head(top)[["name", "degree", "weighted_degree", "betweenness", "pagerank"]])
 
