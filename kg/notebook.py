@@ -332,6 +332,21 @@ class KnowledgeGraph:
         """The co-author graph (:func:`kg.graphs.projections.coauthor_graph`)."""
         return self._projection("coauthors", projections.coauthor_graph)
 
+    def coauthor_pairs(self) -> pd.DataFrame:
+        """Every pair of co-authors as a table (:func:`kg.graphs.projections.coauthor_edges`):
+        ``person_a``, ``person_b`` (names), ``joint_works``, ``weight``, ``person_a_iri``, ``person_b_iri``;
+        most joint works first, then by name."""
+        def build(store):
+            edges = projections.coauthor_edges(store)
+            names = {p: self.coauthors().nodes[p]["name"] for p in set(edges.person_a) | set(edges.person_b)}
+            frame = pd.DataFrame({"person_a": edges.person_a.map(names), "person_b": edges.person_b.map(names),
+                                  "joint_works": edges.joint_works, "weight": edges.weight,
+                                  "person_a_iri": edges.person_a, "person_b_iri": edges.person_b})
+            frame = frame.sort_values(["joint_works", "person_a", "person_b", "person_a_iri", "person_b_iri"],
+                                      ascending=[False, True, True, True, True], kind="stable")
+            return frame.reset_index(drop=True)
+        return self._projection("coauthor_pairs", build)
+
     def affiliations(self):
         """People and organizations (:func:`kg.graphs.projections.person_organization_graph`)."""
         return self._projection("affiliations", projections.person_organization_graph)

@@ -303,6 +303,16 @@ def test_people_and_analyses_by_name(seeds):
         seeds.top_collaborators("Nobody Atall")
     with pytest.raises(UserError, match="list of two or more"):
         seeds.shared_collaborators("Qinghao Hu")
+    # one row per pair, most joint works first: data/cv-qinghao-hu-2024.md alone lists twelve works by
+    # Qinghao Hu and Peng Sun (the 2023 CV's four with both may be among them or not, as titles changed);
+    # Shenghao Qiu and Zheng Wang share six (data/cv-shenghao-qiu.md, as above)
+    pairs = seeds.coauthor_pairs()
+    assert pairs.joint_works.is_monotonic_decreasing and len(pairs) == seeds.coauthors().number_of_edges()
+    first = pairs.iloc[0]
+    assert {first.person_a, first.person_b} == {"Qinghao Hu", "Peng Sun"} and first.joint_works >= 12
+    qiu = pairs[(pairs.person_a + pairs.person_b).isin(["Shenghao QiuZheng Wang", "Zheng WangShenghao Qiu"])]
+    assert qiu.joint_works.tolist() == [6]
+    assert (pairs.person_a_iri < pairs.person_b_iri).all()
     # the projections are computed once and shared
     assert seeds.coauthors() is seeds.coauthors()
     assert seeds.supervision().has_edge(seeds.person("Zheng Wang"), seeds.person("Shenghao Qiu"))
