@@ -229,7 +229,8 @@ def projection_vs_duckdb(out: Path) -> dict:
     import duckdb
     import pandas as pd
 
-    from kg.graphs.projections import coauthor_edges, coauthor_graph
+    from kg.graphs.pairs import coauthor_edges
+    from kg.graphs.projections import coauthor_graph
     from kg.store import open_store
 
     store = open_store(out)

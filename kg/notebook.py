@@ -7,9 +7,9 @@ returns a :class:`KnowledgeGraph`, a thin layer over the rest of kg:
   in ``kg/data/queries/``) and returns a :class:`pandas.DataFrame` with readable values: literals as
   Python values (a year as ``int``), and every IRI that has a name or a title replaced by it,
   with the IRI kept beside it in a ``<column>_iri`` column;
-- :meth:`~KnowledgeGraph.coauthors`, :meth:`~KnowledgeGraph.affiliations`,
-  :meth:`~KnowledgeGraph.organizations` and :meth:`~KnowledgeGraph.supervision` are the
-  projections of :mod:`kg.graphs.projections` as networkx graphs (computed once, then shared);
+- :meth:`~KnowledgeGraph.coauthors`, :meth:`~KnowledgeGraph.affiliations`, :meth:`~KnowledgeGraph.organizations`
+  and :meth:`~KnowledgeGraph.supervision` are the projections of :mod:`kg.graphs.projections` as networkx
+  graphs, :meth:`~KnowledgeGraph.coauthor_pairs` the co-author pairs as a table (each made once, then shared);
 - the analyses of :mod:`kg.graphs.analyses` as DataFrames, taking people by name or IRI;
 - :meth:`~KnowledgeGraph.show` shows the interactive graph inline (:func:`kg.outputs.html.page.show_graph`:
   an ``<iframe srcdoc>`` that renders in Jupyter Lab and in notebooks exported to HTML).
@@ -46,7 +46,7 @@ import pyoxigraph
 
 from kg.build import build_graph
 from kg.errors import UserError
-from kg.graphs import analyses, projections
+from kg.graphs import analyses, pairs, projections
 from kg.outputs.html.pyvis_network import knowledge_graph_to_pyvis
 from kg.query.examples import examples_dir, read_query
 from kg.query.frames import binding_term, python_value, readable_frame
@@ -61,11 +61,8 @@ __all__ = ["KnowledgeGraph", "load", "python_value", "needs_build"]
 
 
 def _newest_mtime(folder: Path) -> float:
-    times = [folder.stat().st_mtime]
-    for path in folder.rglob("*"):
-        if not any(part.startswith(".") for part in path.relative_to(folder).parts):
-            times.append(path.stat().st_mtime)
-    return max(times)
+    visible = (p for p in folder.rglob("*") if not any(part.startswith(".") for part in p.relative_to(folder).parts))
+    return max([folder.stat().st_mtime, *(p.stat().st_mtime for p in visible)])
 
 
 def needs_build(data_dir, out_dir) -> bool:
@@ -333,19 +330,8 @@ class KnowledgeGraph:
         return self._projection("coauthors", projections.coauthor_graph)
 
     def coauthor_pairs(self) -> pd.DataFrame:
-        """Every pair of co-authors as a table (:func:`kg.graphs.projections.coauthor_edges`):
-        ``person_a``, ``person_b`` (names), ``joint_works``, ``weight``, ``person_a_iri``, ``person_b_iri``;
-        most joint works first, then by name."""
-        def build(store):
-            edges = projections.coauthor_edges(store)
-            names = {p: self.coauthors().nodes[p]["name"] for p in set(edges.person_a) | set(edges.person_b)}
-            frame = pd.DataFrame({"person_a": edges.person_a.map(names), "person_b": edges.person_b.map(names),
-                                  "joint_works": edges.joint_works, "weight": edges.weight,
-                                  "person_a_iri": edges.person_a, "person_b_iri": edges.person_b})
-            frame = frame.sort_values(["joint_works", "person_a", "person_b", "person_a_iri", "person_b_iri"],
-                                      ascending=[False, True, True, True, True], kind="stable")
-            return frame.reset_index(drop=True)
-        return self._projection("coauthor_pairs", build)
+        """Every co-author pair as a table, names and IRIs (:func:`kg.graphs.pairs.coauthor_pairs`)."""
+        return self._projection("coauthor_pairs", pairs.coauthor_pairs)
 
     def affiliations(self):
         """People and organizations (:func:`kg.graphs.projections.person_organization_graph`)."""

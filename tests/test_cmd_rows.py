@@ -130,7 +130,8 @@ def test_the_projection_from_tables_is_the_projection_from_the_store(tmp_path):
     # copied into the merged view, as a build puts it: the tables read the merged view only.
     import pyoxigraph
 
-    from kg.graphs.projections import coauthor_edges, coauthor_graph
+    from kg.graphs.pairs import coauthor_edges
+    from kg.graphs.projections import coauthor_graph
     from kg.store import open_store
     from kg.tables import write_tables
 

@@ -113,7 +113,7 @@ def test_not_a_store_is_a_programming_mistake():
 
 
 def test_coauthor_edges_table(graph_fixture_store):
-    from kg.graphs.projections import coauthor_edges
+    from kg.graphs.pairs import coauthor_edges
 
     # the same seven pairs as test_edges_joint_works_and_newman_weight, one row each, in IRI order
     # (ada < bob < cyd < dee < eve < fay); Ada's thesis and Hal's "Solo" make no pair

@@ -109,12 +109,25 @@ EDGES_SQL = """WITH s AS (SELECT work, person, 1.0 / (COUNT(*) OVER (PARTITION B
 
 def coauthor_edges_from_tables(tables: str | Path):
     """The co-author pairs in the tables in *tables* as a DataFrame (see
-    :func:`kg.graphs.projections.coauthor_edges`)."""
+    :func:`kg.graphs.pairs.coauthor_edges`)."""
     con = _connect(Path(tables))
     try:
         return con.execute(EDGES_SQL).df()
     finally:
         con.close()
+
+
+def people_from_tables(tables: str | Path) -> tuple[dict[str, str], set[str]]:
+    """Every person's name and the profiled people, from the people table in *tables*."""
+    import duckdb
+
+    con = duckdb.connect()
+    try:
+        rows = con.execute(f"SELECT person, name, profiled FROM read_parquet('{Path(tables) / 'people.parquet'}')"
+                           ).fetchall()
+    finally:
+        con.close()
+    return {p: name for p, name, _ in rows}, {p for p, _, profiled in rows if profiled}
 
 
 def _fill(graph, tables: Path, around) -> dict:

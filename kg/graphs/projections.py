@@ -3,7 +3,8 @@
 Four projections, each read from the store's default graph (the merged view, see
 ``docs/data-model.md``):
 
-- :func:`coauthor_graph`: people linked by the works they wrote together;
+- :func:`coauthor_graph`: people linked by the works they wrote together (and
+  :func:`coauthor_edges`, from :mod:`kg.graphs.pairs`: the same pairs as a table);
 - :func:`person_organization_graph`: people linked to the organizations where they
   studied or held a position (bipartite);
 - :func:`organization_graph`: organizations linked by the people they have in common;
@@ -106,21 +107,12 @@ def _names(store) -> dict[str, str]:
 
 
 def _people(store) -> tuple[dict[str, str], set[str]]:
-    """Every person's name (:func:`_names`) and the profiled people, from the build's people table
+    """Every person's name (:func:`_names`) and the profiled people: from the build's people table
     where the store has one beside it (a tenth of the time), else from the store."""
-    from kg.graphs.fromtables import tables_beside
+    from kg.graphs.fromtables import people_from_tables, tables_beside
 
     tables = tables_beside(store)
-    if tables is None:
-        return _names(store), _profiled(store)
-    import duckdb
-
-    con = duckdb.connect()
-    try:
-        rows = con.execute(f"SELECT person, name, profiled FROM read_parquet('{tables / 'people.parquet'}')").fetchall()
-    finally:
-        con.close()
-    return {p: name for p, name, _ in rows}, {p for p, _, profiled in rows if profiled}
+    return people_from_tables(tables) if tables is not None else (_names(store), _profiled(store))
 
 
 def _profiled(store) -> set[str]:
@@ -248,61 +240,6 @@ def coauthor_graph(store) -> nx.Graph:
             weight=sum(w["_share"] for w in listed),
         )
     return graph
-
-
-def coauthor_edges(store):
-    """The co-author projection as a table: one row per pair of people who wrote a work together.
-
-    DuckDB pairs the authors of each work in one self-join, over the build's Parquet tables where
-    the store has them beside it (``out/tables/``), else over the store's authorships. Use it where
-    a table is enough (counts, joins, weights); :func:`coauthor_graph` builds the NetworkX graph,
-    with each pair's works listed.
-
-    Parameters
-    ----------
-    store : pyoxigraph.Store
-        The built graph (``kg.store.open_store(out_dir)``).
-
-    Returns
-    -------
-    pandas.DataFrame
-        ``person_a``, ``person_b`` (IRIs, ``person_a < person_b``), ``joint_works`` (int) and
-        ``weight`` (Newman's: the sum over joint works of ``1 / (authors - 1)``), sorted by the
-        two IRIs. The edges of :func:`coauthor_graph`, with the same counts and weights.
-
-    Examples
-    --------
-    >>> import pyoxigraph
-    >>> store = pyoxigraph.Store()
-    >>> store.load(input=b'''
-    ... @prefix kg: <https://kg.example/ns#> .
-    ... <w1> a kg:Work ; kg:hasAuthor <a>, <b>, <c> .
-    ... <w2> a kg:Work ; kg:hasAuthor <a>, <b> .
-    ... ''', format=pyoxigraph.RdfFormat.TURTLE, base_iri="https://kg.example/")
-    >>> coauthor_edges(store)
-                   person_a              person_b  joint_works  weight
-    0  https://kg.example/a  https://kg.example/b            2     1.5
-    1  https://kg.example/a  https://kg.example/c            1     0.5
-    2  https://kg.example/b  https://kg.example/c            1     0.5
-    """
-    _check_store(store)
-    import duckdb
-    import pandas as pd
-
-    from kg.graphs.fromtables import EDGES_SQL, coauthor_edges_from_tables, tables_beside
-    from kg.tables import TABLES
-
-    tables = tables_beside(store)
-    if tables is not None:
-        return coauthor_edges_from_tables(tables)
-    authorships = pd.DataFrame([row[:2] for row in _rows(store, TABLES["authorships"][0])],
-                               columns=["work", "person"], dtype=object)
-    con = duckdb.connect()
-    try:
-        con.register("authorships", authorships)
-        return con.execute(EDGES_SQL).df()
-    finally:
-        con.close()
 
 
 def _work_order(work: dict):
