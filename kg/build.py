@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kg.child import in_child
+from kg.child import Child
 from kg.errors import UserError
 from kg.identity.curation import CURATION_FILE, Curation
 from kg.identity.decisions import Decision
@@ -211,25 +211,42 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
         raise UserError(f"data folder {data_dir}/ does not exist; create it and put documents in it")
     with build_lock(out_dir):
         stage = staging_folder(out_dir)
+        shacl = ShaclProcess() if validate else None
+        first_half = Child()
         try:
+            if shacl is not None:
+                shacl.prepare()  # pyshacl loads on the other core while the documents are read
             # the documents, identity and triples in a process of their own: their memory is gone
             # when the store loads (see kg.child); what comes back is the report
-            report = in_child(_graph_files, data_dir, out_dir, stage, include_private=include_private,
-                              progress=progress, validate=validate, force=force)
+            first_half.start(_graph_files, data_dir, out_dir, stage, include_private=include_private,
+                             progress=progress, force=force)
+            if html:
+                _page_writer()  # the page's modules load here meanwhile
+            report = first_half.result()
+            if shacl is not None:
+                shacl.check_file(stage / MERGED_NT)  # validated on another core while the files are written
             names = write_outputs(stage, html=html, progress=progress)
+            if shacl is not None:
+                report.conforms, report.violations, report.validation = shacl.result()
+            (stage / SOURCES_NQ).unlink()
+            (stage / MERGED_NT).unlink()
             carry_over(out_dir, stage, set(OUTPUTS))
             swap_in(stage, out_dir)
         except BaseException:
             shutil.rmtree(stage, ignore_errors=True)
             raise
+        finally:
+            first_half.cancel()  # interrupted while waiting: the children go too
+            if shacl is not None:
+                shacl.cancel()
     report.written = [str(out_dir / n) for n in names]
     return report
 
 
 def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private: bool, progress: bool,
-                 validate: bool, force: bool) -> BuildReport:
+                 force: bool) -> BuildReport:
     """Read, resolve and map the documents; write the sources' N-Quads, the merged view's N-Triples
-    and ``identity.json`` into *stage*, validate the merged view; the report so far."""
+    and ``identity.json`` into *stage*; the report so far (without the validation)."""
     curation = Curation.load(data_dir / CURATION_FILE)
     docs, skipped = read_documents(data_dir, progress, curation)
     if not docs and not force and _has_graph(out_dir):
@@ -259,26 +276,17 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
     decisions = res.decisions
     del docs, res
 
-    shacl = ShaclProcess() if validate else None
-    try:
-        if shacl is not None:
-            shacl.check(merged)  # the merged view is validated on another core while the files are written
-        write_nquads(graphs, stage / SOURCES_NQ)
-        graphs.clear()  # freed once on disk
-        write_ntriples(merged, stage / MERGED_NT)
-        merged.triples.clear()
-        _write_decisions(decisions, stage / "identity.json")
-        if shacl is not None:
-            report.conforms, report.violations, report.validation = shacl.result()
-    finally:
-        if shacl is not None:
-            shacl.cancel()  # nothing to stop once it answered
+    write_nquads(graphs, stage / SOURCES_NQ)
+    graphs.clear()  # freed once on disk
+    write_ntriples(merged, stage / MERGED_NT)
+    merged.triples.clear()
+    _write_decisions(decisions, stage / "identity.json")
     return report
 
 
 def write_outputs(stage: Path, *, html: bool, progress: bool) -> list[str]:
     """Write the rest of the set into *stage*, from the N-Quads, N-Triples and ``identity.json``
-    :func:`_graph_files` wrote there; the names written."""
+    :func:`_graph_files` wrote there (which stay: the validation may still read them); the names written."""
     from concurrent.futures import ThreadPoolExecutor
 
     sources_nq, merged_nt = stage / SOURCES_NQ, stage / MERGED_NT
@@ -296,8 +304,6 @@ def write_outputs(stage: Path, *, html: bool, progress: bool) -> list[str]:
         for _, step in stage_bar(steps, progress, "writing"):
             step()
         write_tables(stage / STORE_DIR, stage / TABLES_DIR)
-    sources_nq.unlink()
-    merged_nt.unlink()
     names = ["kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR + "/", TABLES_DIR + "/", "identity.json"]
     if html:
         _page_writer()(open_store(stage), stage / "graph.html")
