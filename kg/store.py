@@ -15,10 +15,10 @@ import pyoxigraph
 
 from kg.data import ontology_ttl
 from kg.errors import UserError
-from kg.vocab import DATA
+from kg.vocab import DATA_IRIS
 
 STORE_DIR = "store"
-ONTOLOGY_GRAPH = str(DATA["graph/ontology"])
+ONTOLOGY_GRAPH = DATA_IRIS["graph/ontology"]
 
 
 def store_path(out_dir: str | Path) -> Path:
