@@ -12,8 +12,9 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import XSD
 
 from kg import validate
-from kg.build import read_documents, resolve, to_rdf, to_triples
+from kg.build import read_documents, to_rdf, to_triples
 from kg.identity.curation import CURATION_FILE, Curation
+from kg.identity.resolve import resolve
 from kg.rdf.quads import TripleSet
 
 KG = "https://kg.example/ns#"
