@@ -375,9 +375,12 @@ def _decision_json(decision: dict) -> str:
 
 
 def _page_writer():
-    """:func:`kg.outputs.html.page.write_graph_html`, imported with what it needs (networkx, DuckDB)."""
-    import duckdb  # noqa: F401 (the page reads the co-author graph from the tables with it)
+    """:func:`kg.outputs.html.page.write_graph_html`, imported with what it needs (networkx, igraph for
+    the layout, DuckDB for the tables the page may read)."""
+    import duckdb  # noqa: F401
 
+    from kg.graphs.backend import igraph
     from kg.outputs.html.page import write_graph_html
 
+    igraph()
     return write_graph_html
