@@ -133,3 +133,16 @@ def test_without_room_for_a_second_process_the_check_runs_here(monkeypatch):
     assert not conforms
     assert sorted({line.split(": ")[0] for line in violations}) == [f"{ID}work/w http://schema.org/author",
                                                                     f"{ID}work/w {KG}status"]
+
+
+def test_the_build_reports_what_the_process_it_started_before_reading_found(tmp_path, monkeypatch):
+    # The validation process forks before the documents are read (it inherits this patch) and reads
+    # the merged view's N-Triples file once the first half wrote it: every triple reaches it, and
+    # what it finds reaches the build's report.
+    from kg.build import build_graph
+
+    monkeypatch.setattr(validate, "check_triples", lambda triples: [f"{len(triples)} triples checked"])
+    report = build_graph(DATA, tmp_path / "out", html=False)
+    assert report.conforms is False
+    assert report.violations == [f"{report.triples} triples checked"]
+    assert report.validation == "pyshacl on every triple + the shapes' property constraints on every node"
