@@ -332,16 +332,15 @@ def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | Non
             step()
         store = loading.result()
         tables = pool.submit(write_tables, store, stage / TABLES_DIR)
-        if html and triples is not None and triples <= SMALL_GRAPH:
+        small = triples is not None and triples <= SMALL_GRAPH
+        if html and small:
             _page_writer()(store, stage / "graph.html")  # the store itself, without tables: read by SPARQL
         tables.result()
-    del store, loading
-    names = ["kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR + "/", TABLES_DIR + "/", "identity.json"]
-    if html:
-        if not (stage / "graph.html").exists():
-            _page_writer()(open_store(stage), stage / "graph.html")  # beside its tables: read with DuckDB
-        names.append("graph.html")
-    return names
+    del store, loading  # closed: the folder is swapped in next
+    if html and not small:
+        _page_writer()(open_store(stage), stage / "graph.html")  # beside its tables: read with DuckDB
+    return ["kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR + "/", TABLES_DIR + "/", "identity.json"] + \
+        (["graph.html"] if html else [])
 
 
 def _write_decisions(decisions: list[Decision], path: Path) -> None:

@@ -157,8 +157,11 @@ def validate_ntriples(path: Path) -> tuple[bool, list[str], str]:
     """:func:`validate_triples` on the N-Triples file *path* kg wrote (``s p o .`` a line, as
     :meth:`TripleSet.lines` writes them: subject and predicate hold no space)."""
     merged = TripleSet("")
+    add = merged.triples.add
     with open(path, encoding="utf-8", newline="\n") as lines:
-        merged.triples.update(tuple(line[:-3].split(" ", 2)) for line in lines)  # type: ignore[misc]
+        for line in lines:
+            s, p, o = line[:-3].split(" ", 2)
+            add((s, p, o))
     return validate_triples(merged)
 
 
