@@ -2,6 +2,10 @@
 
 :func:`build_graph` never stops at a bad document: it reports it in
 ``BuildReport.skipped`` (file, line, reason) and goes on with the rest.
+
+The readers, identity and mapping are imported where they are used: they run in the build's
+first half, a forked process (see :func:`build_graph`), which imports them while this process
+loads what it needs to write the files.
 """
 
 from __future__ import annotations
@@ -12,27 +16,24 @@ import shutil
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from kg.child import in_child
+from kg.child import Child
 from kg.errors import UserError
-from kg.identity.curation import CURATION_FILE, Curation
-from kg.identity.decisions import Decision
-from kg.identity.keys import person_key, title_key
-from kg.identity.resolution import Resolution
-from kg.identity.resolve import resolve
-from kg.identity.work_fixes import apply_work_fixes
 from kg.outfolder import build_lock, carry_over, staging_folder, swap_in
-from kg.rdf.curation import curation_graph
-from kg.rdf.mapping import document_graph
-from kg.rdf.merge import CURATION_NEWNESS, merged_graph
-from kg.rdf.quads import TripleSet
 from kg.rdf.serialize import write_jsonld, write_nquads, write_ntriples, write_trig, write_turtle
-from kg.rdf.terms import CURATION_SOURCE, source_iri
-from kg.records import Document, Skip, Span, Work
-from kg.sources import find_sources, read_source
 from kg.store import STORE_DIR, create_store, open_store
 from kg.tables import TABLES_DIR, write_tables
 from kg.validate import ShaclProcess, validate_graph, validate_output, validate_triples  # noqa: F401 (API)
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from kg.identity.curation import Curation
+    from kg.identity.decisions import Decision
+    from kg.identity.resolution import Resolution
+    from kg.rdf.quads import TripleSet
+    from kg.records import Document, Skip
 
 #: Everything a build writes into the output folder; anything else there is the user's and is kept.
 OUTPUTS = ("kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR, "tables", "identity.json", "graph.html")
@@ -40,6 +41,11 @@ OUTPUTS = ("kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR, "tables", "identity.json
 SOURCES_NQ, MERGED_NT = ".sources.nq", ".merged.nt"
 #: From this many documents on, they are read on every core.
 PARALLEL_FROM = 16
+#: Up to this many triples in the merged view, the page's projections are read from the store by
+#: SPARQL while the tables are written (at the seeds' size DuckDB's start alone takes longer); above,
+#: the page reads the co-author graph from the tables (a DuckDB self-join: at 36,000 triples both
+#: take as long, at 140,000 the tables a third of the time).
+SMALL_GRAPH = 20_000
 
 
 @dataclass
@@ -92,6 +98,8 @@ class BuildReport:
 
 def _ownerless_skip(doc: Document) -> Skip | None:
     """A document without an owner gives its works; facts about an owner (positions, awards...) it cannot."""
+    from kg.records import Skip, Span, Work
+
     kinds = Counter(type(f).__name__ for f in doc.facts if not isinstance(f, Work))
     if doc.subject is not None or not kinds:
         return None
@@ -102,6 +110,8 @@ def _ownerless_skip(doc: Document) -> Skip | None:
 
 def _read_all(found: list, progress: bool) -> list[Document]:
     """Read every found source, on every core when there are many (results in the order found)."""
+    from kg.sources import read_source
+
     if len(found) >= PARALLEL_FROM and (os.cpu_count() or 1) > 1:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -120,6 +130,10 @@ def read_documents(data_dir: Path, progress: bool = False,
     A document without an owner (a group page, a lab bibliography) is read like any other. The
     skips of the documents kept stay in ``doc.skipped`` (see :func:`skips_of`).
     """
+    from kg.identity.curation import CURATION_FILE
+    from kg.identity.work_fixes import apply_work_fixes
+    from kg.sources import find_sources
+
     found, passed_over = find_sources(data_dir, exclude=(CURATION_FILE,))
     docs = _read_all(found, progress)
     if curation is not None:
@@ -159,14 +173,19 @@ def _per_document(docs: list[Document], res: Resolution, skipped: list[Skip]) ->
 def to_triples(docs: list[Document], curation: Curation, res: Resolution, include_private: bool,
                progress: bool = False) -> tuple[list[TripleSet], TripleSet]:
     """The per-source graphs (the curation file's too, where it corrects anything) and the merged view."""
+    from kg.rdf.curation import curation_graph
+    from kg.rdf.mapping import document_graph
+    from kg.rdf.merge import CURATION_NEWNESS, merged_graph
+    from kg.rdf.terms import CURATION_SOURCE, source_iri
+
     graphs, newness = [], {}
     for doc in stage_bar(docs, progress, "mapping"):
         graphs.append(document_graph(doc, res, doc.latest_date, include_private))
-        newness[str(source_iri(doc.path))] = doc.latest_date or ""
+        newness[source_iri(doc.path)] = doc.latest_date or ""
     corrections = curation_graph(curation, res)
     if corrections is not None:
         graphs.append(corrections)
-        newness[str(CURATION_SOURCE)] = CURATION_NEWNESS
+        newness[CURATION_SOURCE] = CURATION_NEWNESS
     return graphs, merged_graph(graphs, newness)
 
 
@@ -211,25 +230,47 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
         raise UserError(f"data folder {data_dir}/ does not exist; create it and put documents in it")
     with build_lock(out_dir):
         stage = staging_folder(out_dir)
+        shacl = ShaclProcess() if validate else None
+        first_half = Child()
         try:
+            if shacl is not None:
+                shacl.prepare()  # pyshacl loads on the other core while the documents are read
             # the documents, identity and triples in a process of their own: their memory is gone
             # when the store loads (see kg.child); what comes back is the report
-            report = in_child(_graph_files, data_dir, out_dir, stage, include_private=include_private,
-                              progress=progress, validate=validate, force=force)
-            names = write_outputs(stage, html=html, progress=progress)
+            first_half.start(_graph_files, data_dir, out_dir, stage, include_private=include_private,
+                             progress=progress, force=force)
+            if html:
+                _page_writer()  # the page's modules load here meanwhile
+            report = first_half.result()
+            if shacl is not None:
+                shacl.check_file(stage / MERGED_NT)  # validated on another core while the files are written
+            names = write_outputs(stage, html=html, progress=progress, triples=report.triples)
+            if shacl is not None:
+                report.conforms, report.violations, report.validation = shacl.result()
+            (stage / SOURCES_NQ).unlink()
+            (stage / MERGED_NT).unlink()
             carry_over(out_dir, stage, set(OUTPUTS))
             swap_in(stage, out_dir)
         except BaseException:
             shutil.rmtree(stage, ignore_errors=True)
             raise
+        finally:
+            first_half.cancel()  # interrupted while waiting: the children go too
+            if shacl is not None:
+                shacl.cancel()
     report.written = [str(out_dir / n) for n in names]
     return report
 
 
 def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private: bool, progress: bool,
-                 validate: bool, force: bool) -> BuildReport:
+                 force: bool) -> BuildReport:
     """Read, resolve and map the documents; write the sources' N-Quads, the merged view's N-Triples
-    and ``identity.json`` into *stage*, validate the merged view; the report so far."""
+    and ``identity.json`` into *stage*; the report so far (without the validation)."""
+    from kg.identity.curation import CURATION_FILE, Curation
+    from kg.identity.keys import person_key, title_key
+    from kg.identity.resolve import resolve
+    from kg.records import Skip, Span
+
     curation = Curation.load(data_dir / CURATION_FILE)
     docs, skipped = read_documents(data_dir, progress, curation)
     if not docs and not force and _has_graph(out_dir):
@@ -259,50 +300,47 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
     decisions = res.decisions
     del docs, res
 
-    shacl = ShaclProcess() if validate else None
-    try:
-        if shacl is not None:
-            shacl.check(merged)  # the merged view is validated on another core while the files are written
-        write_nquads(graphs, stage / SOURCES_NQ)
-        graphs.clear()  # freed once on disk
-        write_ntriples(merged, stage / MERGED_NT)
-        merged.triples.clear()
-        _write_decisions(decisions, stage / "identity.json")
-        if shacl is not None:
-            report.conforms, report.violations, report.validation = shacl.result()
-    finally:
-        if shacl is not None:
-            shacl.cancel()  # nothing to stop once it answered
+    write_nquads(graphs, stage / SOURCES_NQ)
+    graphs.clear()  # freed once on disk
+    write_ntriples(merged, stage / MERGED_NT)
+    merged.triples.clear()
+    _write_decisions(decisions, stage / "identity.json")
     return report
 
 
-def write_outputs(stage: Path, *, html: bool, progress: bool) -> list[str]:
+def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | None = None) -> list[str]:
     """Write the rest of the set into *stage*, from the N-Quads, N-Triples and ``identity.json``
-    :func:`_graph_files` wrote there; the names written."""
+    :func:`_graph_files` wrote there (which stay: the validation may still read them); the names written.
+
+    *triples*, the merged view's size, where known: up to :data:`SMALL_GRAPH` the page does not wait
+    for the tables (see there)."""
     from concurrent.futures import ThreadPoolExecutor
 
     sources_nq, merged_nt = stage / SOURCES_NQ, stage / MERGED_NT
-    # Oxigraph lets go of the interpreter and the store waits on the disk: it loads on a thread of its
-    # own while this one writes the files and loads the page's modules (the page reads the tables:
-    # they come after the store)
+    # Oxigraph and DuckDB let go of the interpreter and wait on the disk: the store loads on a thread
+    # of its own while this one writes the files, then the tables are written on it
     with ThreadPoolExecutor(1) as pool:
-        store = pool.submit(create_store, stage / STORE_DIR, sources_nq, merged_nt)
-        steps = [("kg.trig", lambda: write_trig(sources_nq, stage / "kg.trig")),
-                 ("kg.ttl", lambda: write_turtle(merged_nt, stage / "kg.ttl")),
-                 ("kg.jsonld", lambda: write_jsonld(merged_nt, stage / "kg.jsonld"))]
+        loading = pool.submit(create_store, stage / STORE_DIR, sources_nq, merged_nt)
+        steps: list[tuple[str, Callable[[], object]]] = [
+            ("kg.trig", lambda: write_trig(sources_nq, stage / "kg.trig")),
+            ("kg.ttl", lambda: write_turtle(merged_nt, stage / "kg.ttl")),
+            ("kg.jsonld", lambda: write_jsonld(merged_nt, stage / "kg.jsonld"))]
         if html:
             steps.append(("page modules", _page_writer))
-        steps.append(("store", store.result))
+        steps.append(("store", loading.result))
         for _, step in stage_bar(steps, progress, "writing"):
             step()
-        write_tables(stage / STORE_DIR, stage / TABLES_DIR)
-    sources_nq.unlink()
-    merged_nt.unlink()
-    names = ["kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR + "/", TABLES_DIR + "/", "identity.json"]
-    if html:
-        _page_writer()(open_store(stage), stage / "graph.html")
-        names.append("graph.html")
-    return names
+        store = loading.result()
+        tables = pool.submit(write_tables, store, stage / TABLES_DIR)
+        small = triples is not None and triples <= SMALL_GRAPH
+        if html and small:
+            _page_writer()(store, stage / "graph.html")  # the store itself, without tables: read by SPARQL
+        tables.result()
+    del store, loading  # closed: the folder is swapped in next
+    if html and not small:
+        _page_writer()(open_store(stage), stage / "graph.html")  # beside its tables: read with DuckDB
+    return ["kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR + "/", TABLES_DIR + "/", "identity.json"] + \
+        (["graph.html"] if html else [])
 
 
 def _write_decisions(decisions: list[Decision], path: Path) -> None:
@@ -336,9 +374,12 @@ def _decision_json(decision: dict) -> str:
 
 
 def _page_writer():
-    """:func:`kg.outputs.html.page.write_graph_html`, imported with what it needs (networkx, DuckDB)."""
-    import duckdb  # noqa: F401 (the page reads the co-author graph from the tables with it)
+    """:func:`kg.outputs.html.page.write_graph_html`, imported with what it needs (networkx, igraph for
+    the layout, DuckDB for the tables the page may read)."""
+    import duckdb  # noqa: F401
 
+    from kg.graphs.backend import igraph
     from kg.outputs.html.page import write_graph_html
 
+    igraph()
     return write_graph_html

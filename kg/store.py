@@ -15,10 +15,10 @@ import pyoxigraph
 
 from kg.data import ontology_ttl
 from kg.errors import UserError
-from kg.vocab import DATA
+from kg.vocab import DATA_IRIS
 
 STORE_DIR = "store"
-ONTOLOGY_GRAPH = str(DATA["graph/ontology"])
+ONTOLOGY_GRAPH = DATA_IRIS["graph/ontology"]
 
 
 def store_path(out_dir: str | Path) -> Path:
@@ -55,9 +55,10 @@ def out_dir_of(store) -> Path | None:
     return entry[1] if entry is not None and entry[0] is store else None
 
 
-def create_store(path: Path, sources: Path, merged: Path) -> None:
+def create_store(path: Path, sources: Path, merged: Path) -> pyoxigraph.Store:
     """Bulk-load a new store at *path*: the sources' named graphs (N-Quads file *sources*), the merged
-    view (N-Triples file *merged*) in the default graph, and the ontology in its own graph.
+    view (N-Triples file *merged*) in the default graph, and the ontology in its own graph; the store,
+    flushed to disk and open (for the build's tables and page: no second opening).
 
     The two files are kg's own (every IRI percent-encoded where it must be, see
     :func:`kg.rdf.quads.iri`), so Oxigraph reads them without checking each IRI again (``lenient``:
@@ -69,7 +70,7 @@ def create_store(path: Path, sources: Path, merged: Path) -> None:
     store.bulk_load(input=ontology_ttl(), format=pyoxigraph.RdfFormat.TURTLE,
                     to_graph=pyoxigraph.NamedNode(ONTOLOGY_GRAPH))
     store.flush()
-    del store
+    return store
 
 
 def write_store(out_dir: Path, trig: bytes, ttl: bytes) -> None:

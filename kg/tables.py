@@ -70,12 +70,13 @@ COLUMNS = {"authorships": ("work", "person", "ordinal"), "works": ("work", "titl
            "organizations": ("organization", "name", "acronym", "country", "parent")}
 
 
-def write_tables(store_dir: Path, tables_dir: Path) -> list[Path]:
-    """Write the Parquet tables of the store at *store_dir*, and its name index, into *tables_dir*;
-    the files written."""
+def write_tables(store: Path | pyoxigraph.Store, tables_dir: Path) -> list[Path]:
+    """Write the Parquet tables of *store* (an open store, or the folder of one), and its name index,
+    into *tables_dir*; the files written."""
     from kg.query.nameindex import NAME_INDEX, write_name_index
 
-    store = pyoxigraph.Store.read_only(str(store_dir))
+    if not isinstance(store, pyoxigraph.Store):
+        store = pyoxigraph.Store.read_only(str(store))
     written = tables_from(partial(_write_csv, store), tables_dir, threads=os.cpu_count() or 1)
     written.append(write_name_index(store, tables_dir / NAME_INDEX))
     del store

@@ -96,13 +96,41 @@ def rdflib_graph(ntriples: str):
 
 class ShaclProcess(Child):
     """The validation in a process of its own (:class:`kg.child.Child`), so that it runs on another
-    core while the build writes its files: the child has kg's modules and the merged view already
-    (it only loads pyshacl). :meth:`result` gives (conforms, one line per violation, what was
-    checked)."""
+    core while the build writes its files: the child has kg's modules already. :meth:`prepare` forks
+    before the merged view exists, so that pyshacl loads while the documents are read; :meth:`result`
+    gives (conforms, one line per violation, what was checked)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._prepared = False
+
+    def prepare(self) -> None:
+        """Fork now: the child loads pyshacl, then waits for :meth:`check` or :meth:`check_file`."""
+        self.start_early(_load_pyshacl)
+        self._prepared = True
 
     def check(self, merged: TripleSet) -> None:
         """Start validating *merged* (see :func:`validate_triples`); the caller may empty it afterwards."""
-        self.start(validate_triples, merged)
+        self._begin(validate_triples, merged)
+
+    def check_file(self, path: Path) -> None:
+        """Start validating the N-Triples file *path* kg wrote (see :func:`validate_ntriples`); it must
+        stay until :meth:`result` answers."""
+        self._begin(validate_ntriples, path)
+
+    def _begin(self, step, argument) -> None:
+        if self._prepared:
+            self.send(step, argument)
+        else:
+            self.start(step, argument)
+
+
+def _load_pyshacl() -> None:
+    """What the validation imports and parses before it can start, done while it waits for the triples."""
+    import pyshacl  # noqa: F401
+    from rdflib import Graph
+
+    Graph().parse(data=shapes_ttl(), format="turtle")
 
 
 def validate_triples(merged: TripleSet) -> tuple[bool, list[str], str]:
@@ -123,6 +151,18 @@ def validate_triples(merged: TripleSet) -> tuple[bool, list[str], str]:
     found = check_triples(merged.triples)
     return (conforms and not found, sorted(set(violations) | set(found)),
             what + " + the shapes' property constraints on every node")
+
+
+def validate_ntriples(path: Path) -> tuple[bool, list[str], str]:
+    """:func:`validate_triples` on the N-Triples file *path* kg wrote (``s p o .`` a line, as
+    :meth:`TripleSet.lines` writes them: subject and predicate hold no space)."""
+    merged = TripleSet("")
+    add = merged.triples.add
+    with open(path, encoding="utf-8", newline="\n") as lines:
+        for line in lines:
+            s, p, o = line[:-3].split(" ", 2)
+            add((s, p, o))
+    return validate_triples(merged)
 
 
 def validate_output(out_dir: str | Path) -> tuple[bool, list[str]]:

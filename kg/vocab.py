@@ -1,8 +1,14 @@
-"""The kg ontology as closed namespaces, so that a misspelt term fails at import time.
+"""The kg ontology's terms and the namespaces kg writes, as plain IRI strings and as rdflib namespaces.
 
-``KG`` lists exactly the terms defined in ``ontology.ttl`` (a test keeps the two in step);
-``KG.Persn`` raises ``AttributeError`` instead of minting a new IRI.
+The plain strings (:data:`PREFIXES`, :data:`KG_TERMS`, :class:`IRIs`) cost no import: the build
+writes N-Triples text and never makes an rdflib term. The rdflib face (``KG``, ``DATA``, ``SCHEMA``,
+``PROV``, ``TYPE``, ``SINGLE_VALUED``) is made from them on first use, so that a misspelt term
+still fails at once: ``KG`` lists exactly the terms defined in ``ontology.ttl`` (a test keeps
+the two in step) and ``KG.Persn`` raises ``AttributeError`` instead of minting a new IRI.
 
+>>> KG_IRIS.Person
+'https://kg.example/ns#Person'
+>>> from kg.vocab import KG
 >>> KG.Person
 rdflib.term.URIRef('https://kg.example/ns#Person')
 >>> KG.Persn
@@ -13,160 +19,29 @@ AttributeError: term 'Persn' not in namespace 'https://kg.example/ns#'
 
 from __future__ import annotations
 
-from rdflib import Namespace, URIRef
-from rdflib.namespace import DefinedNamespace
+from typing import TYPE_CHECKING, Iterable
 
+if TYPE_CHECKING:
+    from rdflib import Namespace, URIRef
+    from rdflib.namespace import DefinedNamespace
 
-class _RememberingNamespace(Namespace):
-    """A :class:`~rdflib.Namespace` that keeps each term it made: ``SCHEMA.name`` is looked up in a
-    dict after its first use instead of minting a new ``URIRef`` (the mapping does it a million times)."""
+    KG: type[DefinedNamespace]
+    DATA: Namespace
+    SCHEMA: Namespace
+    PROV: Namespace
+    TYPE: URIRef
+    SINGLE_VALUED: tuple[URIRef, ...]
 
-    def __getattr__(self, name: str):
-        term = super().__getattr__(name)
-        self.__dict__[name] = term
-        return term
-
-
-#: Base of every IRI kg mints for people, works, organizations, venues and sources.
-DATA = Namespace("https://kg.example/id/")
-
-#: schema.org's terms under http://, the namespace its own JSON-LD context ("@vocab") expands to and
-#: the one SPARQL clients write, so ``PREFIX schema: <http://schema.org/>`` finds the graph's terms.
-SCHEMA = _RememberingNamespace("http://schema.org/")
-PROV = _RememberingNamespace("http://www.w3.org/ns/prov#")
-#: The kg ontology's namespace; :class:`KG` holds its terms.
-NS = "https://kg.example/ns#"
-
-
-class KG(DefinedNamespace):
-    """Terms of the kg ontology (``ontology.ttl``)."""
-
-    _NS = Namespace(NS)
-    _fail = True
-
-    # classes
-    Article: URIRef
-    Authorship: URIRef
-    Award: URIRef
-    Education: URIRef
-    Fellowship: URIRef
-    Internship: URIRef
-    Job: URIRef
-    Organization: URIRef
-    OrganizationalUnit: URIRef
-    Person: URIRef
-    Position: URIRef
-    Preprint: URIRef
-    Project: URIRef
-    ResearchInterest: URIRef
-    ServiceRole: URIRef
-    Skill: URIRef
-    SourceDocument: URIRef
-    Talk: URIRef
-    Teaching: URIRef
-    Thesis: URIRef
-    Venue: URIRef
-    Visit: URIRef
-    Work: URIRef
-
-    # properties
-    about: URIRef
-    abstract: URIRef
-    acronym: URIRef
-    affiliation: URIRef
-    alternateName: URIRef
-    alternativeTitle: URIRef
-    author: URIRef
-    awardingInstitution: URIRef
-    biography: URIRef
-    country: URIRef
-    course: URIRef
-    date: URIRef
-    degree: URIRef
-    degreeLevel: URIRef
-    description: URIRef
-    documentDate: URIRef
-    doi: URIRef
-    editor: URIRef
-    email: URIRef
-    endDate: URIRef
-    equalContribution: URIRef
-    etAlFollows: URIRef
-    familyName: URIRef
-    field: URIRef
-    fileName: URIRef
-    firstLine: URIRef
-    format: URIRef
-    forVenue: URIRef
-    fromSource: URIRef
-    funding: URIRef
-    gaveTalk: URIRef
-    givenName: URIRef
-    grade: URIRef
-    hasAuthor: URIRef
-    hasAuthorship: URIRef
-    hasEducation: URIRef
-    hasPosition: URIRef
-    hasResearchInterest: URIRef
-    hasServiceRole: URIRef
-    hasSkill: URIRef
-    holder: URIRef
-    homepage: URIRef
-    keyword: URIRef
-    lastLine: URIRef
-    level: URIRef
-    levelOutOf: URIRef
-    location: URIRef
-    name: URIRef
-    ongoing: URIRef
-    orcid: URIRef
-    ordinal: URIRef
-    organization: URIRef
-    participatedIn: URIRef
-    partOf: URIRef
-    place: URIRef
-    printedName: URIRef
-    prize: URIRef
-    publishedIn: URIRef
-    receivedAward: URIRef
-    recognition: URIRef
-    role: URIRef
-    sha256: URIRef
-    sourceFile: URIRef
-    sourcePlace: URIRef
-    startDate: URIRef
-    status: URIRef
-    streetAddress: URIRef
-    submittedTo: URIRef
-    supervisor: URIRef
-    telephone: URIRef
-    thesis: URIRef
-    title: URIRef
-    url: URIRef
-    year: URIRef
-
-
-# Each term as a plain class attribute, found without DefinedNamespace's __getattr__ (ten times
-# faster on the mapping's hot path); a name not in the ontology still raises AttributeError.
-for _name in KG.__annotations__:
-    type.__setattr__(KG, _name, KG._NS[_name])
-del _name
-
-#: ``rdf:type``, looked up once (rdflib's closed ``RDF.type`` costs a method call each time).
-TYPE = URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
-
-#: Properties with one value per subject in the merged view: where sources disagree, the newest wins.
-#: ``schema:`` mirrors of ``kg:`` terms are listed too, so the merged view keeps them in step.
-SINGLE_VALUED = (KG.startDate, KG.endDate, KG.ongoing, KG.year, SCHEMA.datePublished, KG.title, SCHEMA.name,
-                 KG.ordinal, KG.status, KG.degree, KG.field, KG.grade, KG.date, KG.place, KG.level, KG.levelOutOf,
-                 KG.equalContribution)
-
-#: Prefixes every SPARQL query may use without declaring them (a query's own PREFIX wins).
+#: Prefixes every SPARQL query may use without declaring them (a query's own PREFIX wins), and the
+#: namespaces kg writes: ``id:`` is the base of every IRI kg mints for people, works, organizations,
+#: venues and sources; ``schema:`` is schema.org under http://, the namespace its own JSON-LD
+#: context ("@vocab") expands to and the one SPARQL clients write, so that
+#: ``PREFIX schema: <http://schema.org/>`` finds the graph's terms.
 PREFIXES: dict[str, str] = {
-    "kg": NS,
-    "id": str(DATA),
-    "schema": str(SCHEMA),
-    "prov": str(PROV),
+    "kg": "https://kg.example/ns#",
+    "id": "https://kg.example/id/",
+    "schema": "http://schema.org/",
+    "prov": "http://www.w3.org/ns/prov#",
     "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
     "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
     "xsd": "http://www.w3.org/2001/XMLSchema#",
@@ -174,6 +49,71 @@ PREFIXES: dict[str, str] = {
     "dcterms": "http://purl.org/dc/terms/",
     "foaf": "http://xmlns.com/foaf/0.1/",
 }
+#: The kg ontology's namespace.
+NS = PREFIXES["kg"]
+
+#: The terms of the kg ontology (``ontology.ttl``): its classes, then its properties.
+KG_TERMS = (
+    # classes
+    "Article", "Authorship", "Award", "Education", "Fellowship", "Internship", "Job", "Organization",
+    "OrganizationalUnit", "Person", "Position", "Preprint", "Project", "ResearchInterest", "ServiceRole",
+    "Skill", "SourceDocument", "Talk", "Teaching", "Thesis", "Venue", "Visit", "Work",
+    # properties
+    "about", "abstract", "acronym", "affiliation", "alternateName", "alternativeTitle", "author",
+    "awardingInstitution", "biography", "country", "course", "date", "degree", "degreeLevel", "description",
+    "documentDate", "doi", "editor", "email", "endDate", "equalContribution", "etAlFollows", "familyName",
+    "field", "fileName", "firstLine", "format", "forVenue", "fromSource", "funding", "gaveTalk", "givenName",
+    "grade", "hasAuthor", "hasAuthorship", "hasEducation", "hasPosition", "hasResearchInterest",
+    "hasServiceRole", "hasSkill", "holder", "homepage", "keyword", "lastLine", "level", "levelOutOf",
+    "location", "name", "ongoing", "orcid", "ordinal", "organization", "participatedIn", "partOf", "place",
+    "printedName", "prize", "publishedIn", "receivedAward", "recognition", "role", "sha256", "sourceFile",
+    "sourcePlace", "startDate", "status", "streetAddress", "submittedTo", "supervisor", "telephone", "thesis",
+    "title", "url", "year",
+)
+
+
+class IRIs:
+    """The IRIs of one namespace as plain strings, each made once; closed where *terms* are given
+    (a term not among them raises ``AttributeError``, as a misspelling should).
+
+    >>> IRIs("https://x.org/ns#").title, IRIs("https://x.org/id/")["work/w1"]
+    ('https://x.org/ns#title', 'https://x.org/id/work/w1')
+    >>> IRIs("https://x.org/ns#", ["title"]).titel
+    Traceback (most recent call last):
+    ...
+    AttributeError: term 'titel' not in namespace 'https://x.org/ns#'
+    """
+
+    def __init__(self, base: str, terms: Iterable[str] | None = None):
+        self._base = base
+        self._terms = None if terms is None else frozenset(terms)
+
+    def __getattr__(self, name: str) -> str:
+        if name.startswith("_") or (self._terms is not None and name not in self._terms):
+            raise AttributeError(f"term '{name}' not in namespace '{self._base}'")
+        iri = self.__dict__[name] = self._base + name  # found as a plain attribute from now on
+        return iri
+
+    def __getitem__(self, path: str) -> str:
+        return self._base + path
+
+    def __str__(self) -> str:
+        return self._base
+
+
+KG_IRIS = IRIs(NS, KG_TERMS)
+DATA_IRIS = IRIs(PREFIXES["id"])
+SCHEMA_IRIS = IRIs(PREFIXES["schema"])
+PROV_IRIS = IRIs(PREFIXES["prov"])
+#: ``rdf:type``.
+TYPE_IRI = PREFIXES["rdf"] + "type"
+
+#: Properties with one value per subject in the merged view: where sources disagree, the newest wins.
+#: ``schema:`` mirrors of ``kg:`` terms are listed too, so the merged view keeps them in step.
+SINGLE_VALUED_IRIS = (KG_IRIS.startDate, KG_IRIS.endDate, KG_IRIS.ongoing, KG_IRIS.year, SCHEMA_IRIS.datePublished,
+                      KG_IRIS.title, SCHEMA_IRIS.name, KG_IRIS.ordinal, KG_IRIS.status, KG_IRIS.degree, KG_IRIS.field,
+                      KG_IRIS.grade, KG_IRIS.date, KG_IRIS.place, KG_IRIS.level, KG_IRIS.levelOutOf,
+                      KG_IRIS.equalContribution)
 
 
 def sparql_prefixes(*names: str) -> str:
@@ -183,3 +123,36 @@ def sparql_prefixes(*names: str) -> str:
     'PREFIX kg: <https://kg.example/ns#>\\n'
     """
     return "".join(f"PREFIX {n}: <{PREFIXES[n]}>\n" for n in names)
+
+
+def _rdflib_face() -> dict:
+    """``KG``, ``DATA``, ``SCHEMA``, ``PROV``, ``TYPE`` and ``SINGLE_VALUED`` as rdflib objects."""
+    from rdflib import Namespace, URIRef
+    from rdflib.namespace import DefinedNamespace, DefinedNamespaceMeta
+
+    class RememberingNamespace(Namespace):
+        """A namespace that keeps each term it made: ``SCHEMA.name`` is a dict lookup after its first use."""
+
+        def __getattr__(self, name: str):
+            term = super().__getattr__(name)
+            self.__dict__[name] = term
+            return term
+
+    kg = DefinedNamespaceMeta("KG", (DefinedNamespace,), {
+        "__doc__": "Terms of the kg ontology (``ontology.ttl``).", "__module__": __name__,
+        "__annotations__": dict.fromkeys(KG_TERMS, URIRef), "_NS": Namespace(NS), "_fail": True})
+    # each term as a plain class attribute, found without DefinedNamespace's __getattr__ (ten times
+    # faster); a name not in the ontology still raises AttributeError
+    for name in KG_TERMS:
+        type.__setattr__(kg, name, kg._NS[name])
+    return {"KG": kg, "DATA": Namespace(str(DATA_IRIS)), "SCHEMA": RememberingNamespace(PREFIXES["schema"]),
+            "PROV": RememberingNamespace(PREFIXES["prov"]), "TYPE": URIRef(TYPE_IRI),
+            "SINGLE_VALUED": tuple(URIRef(p) for p in SINGLE_VALUED_IRIS)}
+
+
+def __getattr__(name: str):
+    """The rdflib face, made (with rdflib imported) the first time one of its names is asked for."""
+    if name not in ("KG", "DATA", "SCHEMA", "PROV", "TYPE", "SINGLE_VALUED"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals().update(_rdflib_face())
+    return globals()[name]

@@ -16,7 +16,7 @@ from kg.identity.decisions import Decision, PendingDecision
 from kg.identity.keys import org_chain, org_chain_key, org_initials, org_key, slug
 from kg.identity.resolution import Resolution
 from kg.records import Document, Education, OrgRef, Position, Work
-from kg.vocab import DATA
+from kg.vocab import DATA_IRIS
 
 
 def _all_org_refs(documents: list[Document]) -> list[tuple[OrgRef, str]]:
@@ -84,7 +84,7 @@ class _Roots:
                     names[n] += c
             # The most printed full name; on a tie the accented spelling ("Zürich" over "Zurich").
             name = max(sorted(names), key=lambda n: (len(n.split()) > 1, names[n], n != unidecode(n), -len(n)))
-            iri = str(DATA["org/" + slug(name)])
+            iri = DATA_IRIS["org/" + slug(name)]
             acronyms = sorted(n for n in names if re.fullmatch(r"[A-Z]{2,6}", n))
             country = next((self.roots[m]["country"] for m in members if self.roots[m]["country"]), None)
             res.org_info[iri] = {"name": name, "names": sorted(names), "acronym": acronyms[0] if acronyms else None,

@@ -8,7 +8,7 @@ from kg.identity.curation import Curation
 from kg.identity.decisions import Decision
 from kg.identity.keys import org_chain_key, title_key, venue_keys
 from kg.records import OrgRef, Span, VenueRef, Work
-from kg.vocab import DATA
+from kg.vocab import DATA_IRIS
 
 
 @dataclass
@@ -29,7 +29,7 @@ def work_mention(document: str, work: Work) -> tuple[str, Span, str]:
 
 
 class IriMinter:
-    """Mints ``DATA[base]``, then ``base-2``, ``base-3`` ... for bases already used.
+    """Mints ``id:base``, then ``base-2``, ``base-3`` ... for bases already used.
 
     >>> m = IriMinter(); m.mint("work/x").rsplit("/", 1)[1], m.mint("work/x").rsplit("/", 1)[1]
     ('x', 'x-2')
@@ -44,7 +44,7 @@ class IriMinter:
             n += 1
             candidate = f"{base}-{n}"
         self.used.add(candidate)
-        return str(DATA[candidate])
+        return DATA_IRIS[candidate]
 
 
 @dataclass

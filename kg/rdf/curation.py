@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from rdflib import RDF, XSD, Literal, URIRef
-from rdflib.namespace import PROV
-
 from kg.identity.curation import CURATION_FILE, Curation
 from kg.identity.keys import title_key
 from kg.identity.resolution import Resolution
 from kg.rdf.iris import repair_iri
-from kg.rdf.quads import TripleSet
-from kg.rdf.terms import CURATION_SOURCE, date_literal
-from kg.vocab import KG, SCHEMA
+from kg.rdf.quads import TripleSet, iri, literal
+from kg.rdf.terms import CURATION_SOURCE, date_term
+from kg.rdf.writer import POSITIVE, A, K, S
+from kg.vocab import PROV_IRIS
+
+_SOURCE = iri(CURATION_SOURCE)
 
 
-def _line(g: TripleSet, node: URIRef, line: str) -> None:
-    g.add((node, KG.fromSource, CURATION_SOURCE))
-    g.add((node, KG.firstLine, Literal(int(line), datatype=XSD.positiveInteger)))
-    g.add((node, KG.lastLine, Literal(int(line), datatype=XSD.positiveInteger)))
+def _line(g: TripleSet, node: str, line: str) -> None:
+    number = literal(str(int(line)), POSITIVE)
+    g.triples.update({(node, K.fromSource, _SOURCE), (node, K.firstLine, number), (node, K.lastLine, number)})
 
 
 def curation_graph(curation: Curation, res: Resolution) -> TripleSet | None:
@@ -25,24 +24,25 @@ def curation_graph(curation: Curation, res: Resolution) -> TripleSet | None:
     if not curation.corrections:
         return None
     g = TripleSet(CURATION_SOURCE)
-    for c in (KG.SourceDocument, PROV.Entity):
-        g.add((CURATION_SOURCE, RDF.type, c))
-    g.add((CURATION_SOURCE, KG.fileName, Literal(CURATION_FILE)))
+    add = g.triples.add
+    for c in (K.SourceDocument, iri(PROV_IRIS.Entity)):
+        add((_SOURCE, A, c))
+    add((_SOURCE, K.fileName, literal(CURATION_FILE)))
     for fix in curation.corrections.get("works", []):
-        iri = next(URIRef(w) for w, titles in sorted(res.work_titles.items())
-                   if any(title_key(t) == title_key(fix["title"]) for _, t in titles))
+        node = next(iri(w) for w, titles in sorted(res.work_titles.items())
+                    if any(title_key(t) == title_key(fix["title"]) for _, t in titles))
         if "year" in fix:
-            g.add((iri, KG.year, date_literal(fix["year"])))
-            g.add((iri, SCHEMA.datePublished, date_literal(fix["year"])))
+            add((node, K.year, date_term(fix["year"])))
+            add((node, S.datePublished, date_term(fix["year"])))
         if "status" in fix:
-            g.add((iri, KG.status, Literal(fix["status"])))
-        _line(g, iri, fix["line"])
+            add((node, K.status, literal(fix["status"])))
+        _line(g, node, fix["line"])
     for fix in curation.corrections.get("people", []):
-        iri = URIRef(res.person(fix["name"]))
+        node = iri(res.person(fix["name"]))
         if "email" in fix:
-            g.add((iri, KG.email, Literal(fix["email"])))
-        for key, prop in (("homepage", KG.homepage), ("orcid", KG.orcid)):
+            add((node, K.email, literal(fix["email"])))
+        for key, prop in (("homepage", K.homepage), ("orcid", K.orcid)):
             link = repair_iri(fix[key], orcid=key == "orcid") if key in fix else None
             if link:  # the curation file's loader checked the value; repair encodes what needs it
-                g.add((iri, prop, URIRef(link)))
+                add((node, prop, iri(link)))
     return g

@@ -7,23 +7,21 @@ bibliography) gives its works, authors and venues; facts about an owner need one
 
 from __future__ import annotations
 
-from rdflib import XSD, Literal
-from rdflib.namespace import PROV
-
 from kg.collector import collector_paused
 from kg.identity.keys import slug
 from kg.identity.resolution import Resolution
 from kg.identity.works import thesis_work
-from kg.rdf.quads import Terms, TripleSet, term
+from kg.rdf.quads import TripleSet, iri, literal
 from kg.rdf.terms import date_term, local_name, org_path, source_iri
-from kg.rdf.writer import FALSE, TRUE, A, GraphWriter, K, S
+from kg.rdf.writer import FALSE, POSITIVE, TRUE, A, GraphWriter, K, S
 from kg.records import Award, Document, Education, Interest, Position, Project, ServiceRole, Skill, Talk, Work
-from kg.vocab import DATA
+from kg.vocab import DATA_IRIS, PREFIXES, PROV_IRIS
 
 POSITION_CLASS = {"job": K.Job, "internship": K.Internship, "visit": K.Visit, "fellowship": K.Fellowship,
                   "teaching": K.Teaching}
-_AUTHORSHIP = str(DATA["authorship/"])
-_SOURCE_CLASSES = (K.SourceDocument, Terms(PROV).Entity, S.DigitalDocument)
+_AUTHORSHIP = DATA_IRIS["authorship/"]
+_SOURCE_CLASSES = (K.SourceDocument, iri(PROV_IRIS.Entity), S.DigitalDocument)
+_NON_NEGATIVE = PREFIXES["xsd"] + "nonNegativeInteger"
 
 
 class DocumentWriter(GraphWriter):
@@ -126,8 +124,8 @@ class DocumentWriter(GraphWriter):
         self.provenance(authorship, w.span)
 
     def owner_fact(self, path: str, link: str, *types: str) -> str:
-        """The node ``DATA[path]`` of one fact about the owner, with its *types*, linked from the owner by *link*."""
-        node = self.node(str(DATA[path]))
+        """The node ``id:path`` of one fact about the owner, with its *types*, linked from the owner by *link*."""
+        node = self.node(DATA_IRIS[path])
         for t in types:
             self.add(node, A, t)
         self.add(self.subject, link, node)
@@ -227,8 +225,8 @@ class DocumentWriter(GraphWriter):
         node = self.owner_fact(f"skill/{self.person_slug}/{slug(s.name)}", K.hasSkill, K.Skill)
         self.text(node, K.name, s.name)
         if s.level is not None:
-            self.add(node, K.level, term(Literal(s.level, datatype=XSD.nonNegativeInteger)))
-            self.add(node, K.levelOutOf, term(Literal(s.level_out_of, datatype=XSD.positiveInteger)))
+            self.add(node, K.level, literal(str(s.level), _NON_NEGATIVE))
+            self.add(node, K.levelOutOf, literal(str(s.level_out_of), POSITIVE))
         self.text(node, K.description, s.detail)
         self.provenance(node, s.span)
 

@@ -6,20 +6,19 @@ set, and only the triples of single-valued properties and work kinds are looked 
 
 from __future__ import annotations
 
-from rdflib import RDF
-
 from kg.collector import collector_paused
 from kg.rdf.quads import TripleSet, iri
-from kg.vocab import KG, SCHEMA, SINGLE_VALUED
+from kg.vocab import KG_IRIS, SCHEMA_IRIS, SINGLE_VALUED_IRIS, TYPE_IRI
 
 #: A work's kind classes: one per work in the merged view (a preprint that was published is an article).
-WORK_KIND_CLASSES = (KG.Article, KG.Preprint, KG.Thesis, SCHEMA.ScholarlyArticle, SCHEMA.Thesis)
+WORK_KIND_CLASSES = (KG_IRIS.Article, KG_IRIS.Preprint, KG_IRIS.Thesis, SCHEMA_IRIS.ScholarlyArticle,
+                     SCHEMA_IRIS.Thesis)
 #: Corrections in the curation file outrank every document in the merged view.
 CURATION_NEWNESS = "9999"
 
-_SINGLE = frozenset(iri(p) for p in SINGLE_VALUED)
+_SINGLE = frozenset(iri(p) for p in SINGLE_VALUED_IRIS)
 _KINDS = frozenset(iri(c) for c in WORK_KIND_CLASSES)
-_TYPE, _TITLE, _ALTERNATIVE = iri(RDF.type), iri(KG.title), iri(KG.alternativeTitle)
+_TYPE, _TITLE, _ALTERNATIVE = iri(TYPE_IRI), iri(KG_IRIS.title), iri(KG_IRIS.alternativeTitle)
 _CHOSEN = _SINGLE | {_TYPE}  # predicates whose values are chosen (rdf:type: of the kind classes only)
 
 

@@ -1,9 +1,10 @@
 """Triples as N-Triples term strings: what the build keeps instead of rdflib graphs.
 
 A :class:`TripleSet` stores each triple as three N-Triples strings, so merging, sorting and
-loading into Oxigraph never build an rdflib graph. :mod:`kg.rdf.writer` puts strings it made
-itself (:func:`iri`, :func:`literal`, :class:`Terms`) straight into :attr:`TripleSet.triples`;
-:meth:`TripleSet.add` takes rdflib terms or plain Python values (made literals as rdflib would).
+loading into Oxigraph never build an rdflib graph (nor import rdflib). :mod:`kg.rdf.writer` puts
+strings it made itself (:func:`iri`, :func:`literal`, :class:`Terms`) straight into
+:attr:`TripleSet.triples`; :meth:`TripleSet.add` takes rdflib terms too, or plain Python values
+(made literals as rdflib would).
 
 >>> from rdflib import URIRef, Literal
 >>> g = TripleSet("https://kg.example/id/source/a")
@@ -15,10 +16,9 @@ itself (:func:`iri`, :func:`literal`, :class:`Terms`) straight into :attr:`Tripl
 from __future__ import annotations
 
 import re
+import sys
 from itertools import groupby
 from operator import itemgetter
-
-from rdflib import Literal, URIRef
 
 _XSD = "http://www.w3.org/2001/XMLSchema#"
 _STRING = _XSD + "string"
@@ -70,16 +70,29 @@ def literal(lexical: str, datatype: str | None = None, language: str | None = No
     return text
 
 
+def _is_iri(value) -> bool:
+    """Whether *value* is an rdflib ``URIRef`` (there is none where rdflib was never imported)."""
+    rdflib = sys.modules.get("rdflib")
+    return rdflib is not None and isinstance(value, rdflib.URIRef)
+
+
 def term(value) -> str:
-    """The N-Triples form of an rdflib term or a plain value (made a literal as rdflib would)."""
+    """The N-Triples form of an rdflib term or a plain value (made a literal as rdflib would).
+
+    >>> term("a \\"b\\""), term(3)
+    ('"a \\\\"b\\\\""', '"3"^^<http://www.w3.org/2001/XMLSchema#integer>')
+    """
     if isinstance(value, Encoded):
         return value
-    if isinstance(value, URIRef):
+    if _is_iri(value):
         return iri(value)
-    if isinstance(value, Literal):
+    rdflib = sys.modules.get("rdflib")
+    if rdflib is not None and isinstance(value, rdflib.Literal):
         return literal(str(value), value.datatype, value.language)
     if isinstance(value, str):
         return literal(value)
+    from rdflib import Literal  # a number, a date...: its lexical form and datatype as rdflib gives them
+
     return term(Literal(value))
 
 
@@ -90,8 +103,8 @@ class Terms:
     rdflib namespace lookup and an encoding per triple. A closed namespace still refuses a
     misspelt term.
 
-    >>> from kg.vocab import KG
-    >>> Terms(KG).title
+    >>> from kg.vocab import KG_IRIS
+    >>> Terms(KG_IRIS).title
     '<https://kg.example/ns#title>'
     """
 
@@ -122,12 +135,11 @@ class TripleSet:
     def add(self, triple) -> None:
         s, p, o = triple
         kind = type(o)  # exact types first: isinstance on rdflib terms goes through ABC checks
-        obj = self._iri(o) if kind is URIRef else o if kind is Encoded else literal(o) if kind is str else \
-            self._iri(o) if isinstance(o, URIRef) else term(o)
+        obj = o if kind is Encoded else literal(o) if kind is str else self._iri(o) if _is_iri(o) else term(o)
         self.triples.add((self._iri(s), self._iri(p), obj))
 
     def __contains__(self, pattern) -> bool:
-        s, p, o = (None if t is None else (self._iri(t) if isinstance(t, URIRef) else term(t)) for t in pattern)
+        s, p, o = (None if t is None else (self._iri(t) if _is_iri(t) else term(t)) for t in pattern)
         if None not in (s, p, o):
             return (s, p, o) in self.triples
         return any((s is None or s == ts) and (p is None or p == tp) and (o is None or o == to)

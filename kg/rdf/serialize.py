@@ -13,16 +13,15 @@ from functools import lru_cache
 from pathlib import Path
 
 import pyoxigraph
-from rdflib.namespace import DCTERMS, FOAF, OWL, PROV, RDF, RDFS, XSD
 
 from kg.rdf.quads import TripleSet, iri
-from kg.vocab import DATA, KG, SCHEMA
+from kg.vocab import PREFIXES as _ALL_PREFIXES
+from kg.vocab import TYPE_IRI
 
-#: The prefixes kg's files use.
-PREFIXES = {"kg": str(KG._NS), "id": str(DATA), "schema": str(SCHEMA), "prov": str(PROV), "foaf": str(FOAF),
-            "dcterms": str(DCTERMS), "xsd": str(XSD), "rdfs": str(RDFS), "owl": str(OWL)}
-_RDF_TYPE = str(RDF.type)
-_XSD_STRING = str(XSD.string)
+#: The prefixes kg's files use (in this order in their headers).
+PREFIXES = {p: _ALL_PREFIXES[p] for p in ("kg", "id", "schema", "prov", "foaf", "dcterms", "xsd", "rdfs", "owl")}
+_RDF_TYPE = TYPE_IRI
+_XSD_STRING = PREFIXES["xsd"] + "string"
 # Longest namespace first, so that a namespace inside another (none today) would still win.
 _BY_LENGTH = sorted(((ns, prefix) for prefix, ns in PREFIXES.items()), key=lambda pair: -len(pair[0]))
 _NAMESPACE = re.compile("|".join(re.escape(ns) for ns, _ in _BY_LENGTH))  # tried in that order

@@ -2,26 +2,24 @@
 
 from __future__ import annotations
 
-from rdflib import XSD, Literal, URIRef
-
 from kg.identity.keys import slug
 from kg.rdf.quads import literal
-from kg.vocab import DATA
+from kg.vocab import DATA_IRIS, PREFIXES
 
 #: The named graph of the curation file's corrections.
-CURATION_SOURCE = URIRef(DATA["source/curation"])
-_ORG = str(DATA["org/"])
-_XSD = "http://www.w3.org/2001/XMLSchema#"
+CURATION_SOURCE = DATA_IRIS["source/curation"]
+_ORG = DATA_IRIS["org/"]
+_XSD = PREFIXES["xsd"]
 _DATE_TYPES = {4: _XSD + "gYear", 7: _XSD + "gYearMonth", 10: _XSD + "date"}
 
 
-def source_iri(document: str) -> URIRef:
+def source_iri(document: str) -> str:
     """The IRI of a source document (and of its named graph).
 
     >>> source_iri("cv-jane.md")
-    rdflib.term.URIRef('https://kg.example/id/source/cv-jane-md')
+    'https://kg.example/id/source/cv-jane-md'
     """
-    return URIRef(DATA["source/" + slug(document, 100)])
+    return DATA_IRIS["source/" + slug(document, 100)]
 
 
 def local_name(iri: str) -> str:
@@ -32,7 +30,7 @@ def local_name(iri: str) -> str:
 def org_path(iri: str) -> str:
     """An organization IRI's path under ``org/``, its units joined by ``-``.
 
-    >>> org_path(DATA["org/mit/robotics-lab"])
+    >>> org_path(DATA_IRIS["org/mit/robotics-lab"])
     'mit-robotics-lab'
     """
     if not iri.startswith(_ORG):
@@ -40,18 +38,9 @@ def org_path(iri: str) -> str:
     return iri[len(_ORG):].replace("/", "-")
 
 
-def date_literal(iso: str) -> Literal:
-    """``"2024"`` -> xsd:gYear, ``"2024-06"`` -> xsd:gYearMonth, ``"2024-06-16"`` -> xsd:date.
-
-    >>> date_literal("2024-06").datatype == XSD.gYearMonth
-    True
-    """
-    kind = {4: XSD.gYear, 7: XSD.gYearMonth, 10: XSD.date}[len(iso)]
-    return Literal(iso, datatype=kind)
-
-
 def date_term(iso: str) -> str:
-    """:func:`date_literal` in N-Triples form, made without rdflib (the mapping's hot path).
+    """``"2024"`` -> xsd:gYear, ``"2024-06"`` -> xsd:gYearMonth, ``"2024-06-16"`` -> xsd:date, as an
+    N-Triples literal (the lexical form rdflib keeps too).
 
     >>> date_term("2024-06-16")
     '"2024-06-16"^^<http://www.w3.org/2001/XMLSchema#date>'

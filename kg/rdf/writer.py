@@ -7,22 +7,20 @@ mapping writes a million triples at a thousand CVs, and rdflib terms cost severa
 
 from __future__ import annotations
 
-from rdflib.namespace import RDFS
-
 from kg.identity.resolution import Resolution
 from kg.rdf.iris import repair_iri
 from kg.rdf.privacy import scrub
 from kg.rdf.quads import Terms, TripleSet, iri, literal
 from kg.rdf.terms import date_term, local_name
 from kg.records import Document, OrgRef, Period, Skip, Span, VenueRef
-from kg.vocab import KG, SCHEMA, TYPE
+from kg.vocab import KG_IRIS, PREFIXES, SCHEMA_IRIS, TYPE_IRI
 
 #: The terms of kg's ontology and of schema.org, as N-Triples strings.
-K, S = Terms(KG), Terms(SCHEMA)
-A = iri(str(TYPE))  # rdf:type
-_LABEL = iri(str(RDFS.label))
-_POSITIVE = "http://www.w3.org/2001/XMLSchema#positiveInteger"
-TRUE, FALSE = (literal(v, "http://www.w3.org/2001/XMLSchema#boolean") for v in ("true", "false"))
+K, S = Terms(KG_IRIS), Terms(SCHEMA_IRIS)
+A = iri(TYPE_IRI)  # rdf:type
+_LABEL = iri(PREFIXES["rdfs"] + "label")
+POSITIVE = PREFIXES["xsd"] + "positiveInteger"
+TRUE, FALSE = (literal(v, PREFIXES["xsd"] + "boolean") for v in ("true", "false"))
 
 
 class GraphWriter:
@@ -57,7 +55,7 @@ class GraphWriter:
         """*number* as an ``xsd:positiveInteger`` literal."""
         encoded = self._numbers.get(number)
         if encoded is None:
-            encoded = self._numbers[number] = literal(str(int(number)), _POSITIVE)
+            encoded = self._numbers[number] = literal(str(int(number)), POSITIVE)
         return encoded
 
     def add(self, s: str, p: str, o: str | None) -> None:

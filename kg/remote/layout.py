@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kg.vocab import DATA
+from kg.vocab import DATA_IRIS
 
-CURRENT_GRAPH = str(DATA["graph/current"])
+CURRENT_GRAPH = DATA_IRIS["graph/current"]
 #: Graphs a push wrote that no build lists yet, or that the current build no longer lists (dropped
 #: by the same push once it has switched, or by the next push if this one failed).
-PENDING_GRAPH = str(DATA["graph/pending"])
-STAGING = str(DATA["graph/staging/"])
-MERGED = str(DATA["graph/merged/"])
+PENDING_GRAPH = DATA_IRIS["graph/pending"]
+STAGING = DATA_IRIS["graph/staging/"]
+MERGED = DATA_IRIS["graph/merged/"]
 #: The merged graph of the placeholder build a first push shows while it loads: a graph never written.
 EMPTY_GRAPH = MERGED + "empty"
 #: The pointer's few terms, outside the ontology (they describe the server's layout, not the data).
