@@ -333,3 +333,44 @@ def test_seeds_person_card(seeds):
     result = ask(seeds, "person-card", name="Shenghao Qiu")
     values = {t.object.value for t in result.triples if t.predicate.value.endswith("#orcid")}
     assert values == {"https://orcid.org/0000-0001-6345-0306"}
+
+
+# ----------------------------------------------------------------------------- small cases, by hand
+
+EQUAL_CONTRIBUTION_CASES = """
+@prefix kg: <https://kg.example/ns#> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+@base <https://kg.example/id/> .
+<person/bea> kg:name "Bea" .  <person/zed> kg:name "Zed" .  <person/al> kg:name "Al" .
+<person/cy> kg:name "Cy" .  <person/dee> kg:name "Dee" .  <person/eve> kg:name "Eve" .
+# Alpha (no year): Zed and Al share place 2, written before Bea's place 1; Cy is not marked.
+<work/alpha> a kg:Work ; kg:title "Alpha" ;
+    kg:hasAuthorship <a/zed> , <a/al> , <a/cy> , <a/bea> .
+<a/zed> kg:ordinal 2 ; kg:equalContribution true ; kg:author <person/zed> .
+<a/al> kg:ordinal 2 ; kg:equalContribution true ; kg:author <person/al> .
+<a/cy> kg:ordinal 3 ; kg:equalContribution false ; kg:author <person/cy> .
+<a/bea> kg:ordinal 1 ; kg:equalContribution true ; kg:author <person/bea> .
+# Beta: the first author is not marked, so the marked second and third do not count.
+<work/beta> a kg:Work ; kg:title "Beta" ; kg:year "2019"^^xsd:gYear ;
+    kg:hasAuthorship <b/cy> , <b/al> , <b/zed> .
+<b/cy> kg:ordinal 1 ; kg:equalContribution false ; kg:author <person/cy> .
+<b/al> kg:ordinal 2 ; kg:equalContribution true ; kg:author <person/al> .
+<b/zed> kg:ordinal 3 ; kg:equalContribution true ; kg:author <person/zed> .
+# Gamma (2020): Dee first and marked; Eve marked but with no place, so not listed.
+<work/gamma> a kg:Work ; kg:title "Gamma" ; kg:year "2020"^^xsd:gYear ;
+    kg:hasAuthorship <c/dee> , <c/eve> .
+<c/dee> kg:ordinal 1 ; kg:equalContribution true ; kg:author <person/dee> .
+<c/eve> kg:equalContribution true ; kg:author <person/eve> .
+"""
+
+
+def test_equal_contribution_lists_names_by_place_then_name():
+    store = pyoxigraph.Store()
+    store.load(EQUAL_CONTRIBUTION_CASES.encode(), format=pyoxigraph.RdfFormat.TURTLE)
+    result = ask(store, "equal-contribution")
+    # Alpha has no year, so it comes before Gamma (2020); Beta is left out. Alpha's names by
+    # place: Bea (1), then Al and Zed (both 2, by name); Cy is not marked.
+    assert records(result, "title", "year", "equalAuthors", "count") == [
+        ("Alpha", None, "Bea; Al; Zed", "3"),
+        ("Gamma", "2020", "Dee", "1"),
+    ]
