@@ -41,10 +41,11 @@ OUTPUTS = ("kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR, "tables", "identity.json
 SOURCES_NQ, MERGED_NT = ".sources.nq", ".merged.nt"
 #: From this many documents on, they are read on every core.
 PARALLEL_FROM = 16
-#: Up to this many triples in the merged view, the page's projections are read from the store by
-#: SPARQL while the tables are written (at the seeds' size DuckDB's start alone takes longer); above,
-#: the page reads the co-author graph from the tables (a DuckDB self-join: at 36,000 triples both
-#: take as long, at 140,000 the tables a third of the time).
+#: Up to this many triples in the merged view, the validation runs on while the store loads and the
+#: page's projections are read from the store by SPARQL while the tables are written (at the seeds'
+#: size DuckDB's start alone takes longer). Above, the validation's memory is given back before the
+#: store loads, and the page reads the co-author graph from the tables (a DuckDB self-join: at
+#: 36,000 triples both take as long, at 140,000 the tables a third of the time).
 SMALL_GRAPH = 20_000
 
 
@@ -235,18 +236,22 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
         try:
             if shacl is not None:
                 shacl.prepare()  # pyshacl loads on the other core while the documents are read
+            # the forked validation is sent the merged view by the first half, as soon as it is on disk
+            sender = shacl if shacl is not None and shacl.pid is not None else None
             # the documents, identity and triples in a process of their own: their memory is gone
             # when the store loads (see kg.child); what comes back is the report
             first_half.start(_graph_files, data_dir, out_dir, stage, include_private=include_private,
-                             progress=progress, force=force)
+                             progress=progress, force=force, shacl=sender)
             if html:
                 _page_writer()  # the page's modules load here meanwhile
             report = first_half.result()
-            if shacl is not None:
-                shacl.check_file(stage / MERGED_NT)  # validated on another core while the files are written
+            if shacl is not None and sender is None:
+                shacl.check_file(stage / MERGED_NT)  # no second process: validated here
+            if shacl is not None and report.triples > SMALL_GRAPH:
+                _validated(report, shacl)  # its memory is given back before the store loads
             names = write_outputs(stage, html=html, progress=progress, triples=report.triples)
-            if shacl is not None:
-                report.conforms, report.violations, report.validation = shacl.result()
+            if shacl is not None and report.conforms is None:
+                _validated(report, shacl)
             (stage / SOURCES_NQ).unlink()
             (stage / MERGED_NT).unlink()
             carry_over(out_dir, stage, set(OUTPUTS))
@@ -262,10 +267,15 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
     return report
 
 
+def _validated(report: BuildReport, shacl: ShaclProcess) -> None:
+    report.conforms, report.violations, report.validation = shacl.result()
+
+
 def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private: bool, progress: bool,
-                 force: bool) -> BuildReport:
-    """Read, resolve and map the documents; write the sources' N-Quads, the merged view's N-Triples
-    and ``identity.json`` into *stage*; the report so far (without the validation)."""
+                 force: bool, shacl: ShaclProcess | None = None) -> BuildReport:
+    """Read, resolve and map the documents; write the merged view's N-Triples (and hand them to
+    *shacl*, a validation process waiting for them), the sources' N-Quads and ``identity.json`` into
+    *stage*; the report so far (without the validation)."""
     from kg.identity.curation import CURATION_FILE, Curation
     from kg.identity.keys import person_key, title_key
     from kg.identity.resolve import resolve
@@ -300,10 +310,12 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
     decisions = res.decisions
     del docs, res
 
-    write_nquads(graphs, stage / SOURCES_NQ)
-    graphs.clear()  # freed once on disk
     write_ntriples(merged, stage / MERGED_NT)
-    merged.triples.clear()
+    merged.triples.clear()  # freed once on disk
+    if shacl is not None:
+        shacl.check_file(stage / MERGED_NT)  # validated on another core from now on
+    write_nquads(graphs, stage / SOURCES_NQ)
+    graphs.clear()
     _write_decisions(decisions, stage / "identity.json")
     return report
 

@@ -135,14 +135,16 @@ def test_without_room_for_a_second_process_the_check_runs_here(monkeypatch):
                                                                     f"{ID}work/w {KG}status"]
 
 
-def test_the_build_reports_what_the_process_it_started_before_reading_found(tmp_path, monkeypatch):
+@pytest.mark.parametrize("small_graph", [20_000, 0])  # its answer taken after the store loads, or before
+def test_the_build_reports_what_the_process_it_started_before_reading_found(tmp_path, monkeypatch, small_graph):
     # The validation process forks before the documents are read (it inherits this patch) and reads
     # the merged view's N-Triples file once the first half wrote it: every triple reaches it, and
     # what it finds reaches the build's report.
-    from kg.build import build_graph
+    import kg.build
 
+    monkeypatch.setattr(kg.build, "SMALL_GRAPH", small_graph)
     monkeypatch.setattr(validate, "check_triples", lambda triples: [f"{len(triples)} triples checked"])
-    report = build_graph(DATA, tmp_path / "out", html=False)
+    report = kg.build.build_graph(DATA, tmp_path / "out")
     assert report.conforms is False
     assert report.violations == [f"{report.triples} triples checked"]
     assert report.validation == "pyshacl on every triple + the shapes' property constraints on every node"
@@ -159,3 +161,16 @@ def test_the_merged_view_read_back_from_its_file_is_the_one_written(tmp_path):
     assert from_file == validate.validate_triples(merged)
     assert sorted({line.split(": ")[0] for line in from_file[1]}) == [f"{ID}work/w http://schema.org/author",
                                                                       f"{ID}work/w {KG}status"]
+
+
+@pytest.mark.timeout(120)  # a validation run here that waited for the first half to send it would hang
+def test_a_build_that_cannot_fork_validates_here_all_the_same(tmp_path, monkeypatch):
+    from kg.build import build_graph
+
+    def no_fork():
+        raise OSError(12, "Cannot allocate memory")
+
+    monkeypatch.setattr(os, "fork", no_fork)  # neither the validation nor the first half gets a process
+    monkeypatch.setattr(validate, "check_triples", lambda triples: [f"{len(triples)} triples checked"])
+    report = build_graph(DATA, tmp_path / "out", html=False)
+    assert report.violations == [f"{report.triples} triples checked"]  # validated, on every merged triple
