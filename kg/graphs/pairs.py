@@ -11,7 +11,7 @@ def coauthor_edges(store):
 
     DuckDB pairs the authors of each work in one self-join, over the build's Parquet tables where
     the store has them beside it (``out/tables/``), else over the store's authorships. Use it where
-    a table is enough (counts, joins, weights); :func:`coauthor_graph` builds the NetworkX graph,
+    a table is enough (counts, joins, weights); :func:`kg.graphs.projections.coauthor_graph` builds the graph,
     with each pair's works listed.
 
     Parameters
