@@ -41,11 +41,13 @@ OUTPUTS = ("kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR, "tables", "identity.json
 SOURCES_NQ, MERGED_NT = ".sources.nq", ".merged.nt"
 #: From this many documents on, they are read on every core.
 PARALLEL_FROM = 16
-#: Up to this many triples in the merged view, the validation runs on while the store loads and the
-#: page's projections are read from the store by SPARQL while the tables are written (at the seeds'
-#: size DuckDB's start alone takes longer). Above, the validation's memory is given back before the
-#: store loads, and the page reads the co-author graph from the tables (a DuckDB self-join: at
-#: 36,000 triples both take as long, at 140,000 the tables a third of the time).
+#: Up to this many triples in the merged view, the validation process, forked before the reading
+#: (pyshacl loads meanwhile), validates the merged view's file while the store loads, and the page's
+#: projections are read from the store by SPARQL while the tables are written (at the seeds' size
+#: DuckDB's start alone takes longer). Above, a fork of the first half, which holds the merged view,
+#: validates it while the files are written (reading the file back took longer) and its memory is
+#: given back before the store loads; the page reads the co-author graph from the tables (a DuckDB
+#: self-join: at 36,000 triples both take as long, at 140,000 the tables a third of the time).
 SMALL_GRAPH = 20_000
 
 
@@ -236,22 +238,22 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
         try:
             if shacl is not None:
                 shacl.prepare()  # pyshacl loads on the other core while the documents are read
-            # the forked validation is sent the merged view by the first half, as soon as it is on disk
-            sender = shacl if shacl is not None and shacl.pid is not None else None
             # the documents, identity and triples in a process of their own: their memory is gone
             # when the store loads (see kg.child); what comes back is the report
             first_half.start(_graph_files, data_dir, out_dir, stage, include_private=include_private,
-                             progress=progress, force=force, shacl=sender)
+                             progress=progress, force=force, validate=validate,
+                             shacl=shacl if shacl is not None and shacl.pid is not None else None)
             if html:
                 _page_writer()  # the page's modules load here meanwhile
             report = first_half.result()
-            if shacl is not None and sender is None:
+            if shacl is not None and report.conforms is not None:
+                shacl.cancel()  # a big graph, validated in the first half: the waiting process is not needed
+                shacl = None
+            elif shacl is not None and shacl.pid is None:
                 shacl.check_file(stage / MERGED_NT)  # no second process: validated here
-            if shacl is not None and report.triples > SMALL_GRAPH:
-                _validated(report, shacl)  # its memory is given back before the store loads
             names = write_outputs(stage, html=html, progress=progress, triples=report.triples)
-            if shacl is not None and report.conforms is None:
-                _validated(report, shacl)
+            if shacl is not None:
+                report.conforms, report.violations, report.validation = shacl.result()
             (stage / SOURCES_NQ).unlink()
             (stage / MERGED_NT).unlink()
             carry_over(out_dir, stage, set(OUTPUTS))
@@ -267,15 +269,15 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
     return report
 
 
-def _validated(report: BuildReport, shacl: ShaclProcess) -> None:
-    report.conforms, report.violations, report.validation = shacl.result()
-
-
 def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private: bool, progress: bool,
-                 force: bool, shacl: ShaclProcess | None = None) -> BuildReport:
-    """Read, resolve and map the documents; write the merged view's N-Triples (and hand them to
-    *shacl*, a validation process waiting for them), the sources' N-Quads and ``identity.json`` into
-    *stage*; the report so far (without the validation)."""
+                 force: bool, validate: bool = False, shacl: ShaclProcess | None = None) -> BuildReport:
+    """Read, resolve and map the documents; write the merged view's N-Triples, the sources' N-Quads
+    and ``identity.json`` into *stage*; the report so far.
+
+    With *validate*, a merged view of up to :data:`SMALL_GRAPH` triples is handed, once on disk, to
+    *shacl* (a validation process waiting for it; the caller validates it where there is none) and
+    the report says nothing of it; a bigger one is validated in a fork of this process, which has it
+    in memory already, while the files are written, and the report holds the result."""
     from kg.identity.curation import CURATION_FILE, Curation
     from kg.identity.keys import person_key, title_key
     from kg.identity.resolve import resolve
@@ -310,13 +312,22 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
     decisions = res.decisions
     del docs, res
 
-    write_ntriples(merged, stage / MERGED_NT)
-    merged.triples.clear()  # freed once on disk
-    if shacl is not None:
-        shacl.check_file(stage / MERGED_NT)  # validated on another core from now on
-    write_nquads(graphs, stage / SOURCES_NQ)
-    graphs.clear()
-    _write_decisions(decisions, stage / "identity.json")
+    here = ShaclProcess() if validate and len(merged) > SMALL_GRAPH else None
+    try:
+        if here is not None:
+            here.check(merged)  # validated on another core while the files are written
+        write_ntriples(merged, stage / MERGED_NT)
+        merged.triples.clear()  # freed once on disk
+        if shacl is not None and here is None:
+            shacl.check_file(stage / MERGED_NT)  # validated on another core from now on
+        write_nquads(graphs, stage / SOURCES_NQ)
+        graphs.clear()
+        _write_decisions(decisions, stage / "identity.json")
+        if here is not None:
+            report.conforms, report.violations, report.validation = here.result()
+    finally:
+        if here is not None:
+            here.cancel()  # nothing to stop once it answered
     return report
 
 

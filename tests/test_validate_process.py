@@ -135,10 +135,11 @@ def test_without_room_for_a_second_process_the_check_runs_here(monkeypatch):
                                                                     f"{ID}work/w {KG}status"]
 
 
-@pytest.mark.parametrize("small_graph", [20_000, 0])  # its answer taken after the store loads, or before
-def test_the_build_reports_what_the_process_it_started_before_reading_found(tmp_path, monkeypatch, small_graph):
-    # The validation process forks before the documents are read (it inherits this patch) and reads
-    # the merged view's N-Triples file once the first half wrote it: every triple reaches it, and
+@pytest.mark.parametrize("small_graph", [20_000, 0])  # the seeds as a small graph, and as a big one
+def test_the_build_reports_what_its_validation_process_found(tmp_path, monkeypatch, small_graph):
+    # A small graph: the validation process forks before the documents are read (it inherits this
+    # patch) and reads the merged view's N-Triples file once the first half wrote it. A big one: a fork
+    # of the first half validates the merged view it holds. Either way every triple reaches it, and
     # what it finds reaches the build's report.
     import kg.build
 
