@@ -6,7 +6,7 @@ runs it in a new interpreter (``python -m kg.graphs.betweenness``) fed the edge 
 this process goes on with other work. A new interpreter rather than a fork: igraph's PageRank starts
 OpenMP threads, and a fork of a process that has them can hang in the child.
 
->>> betweenness(3, [(0, 1), (1, 2)], None)
+>>> betweenness_of_edges(3, [(0, 1), (1, 2)], None)
 [0.0, 1.0, 0.0]
 >>> job = BetweennessProcess()
 >>> job.start(3, [(0, 1), (1, 2)], None)
@@ -24,47 +24,49 @@ import sys
 from pathlib import Path
 
 
-def betweenness(n: int, edges: list[tuple[int, int]], sources: list[int] | None) -> list[float]:
-    """Raw betweenness of the *n* vertices of the undirected graph *edges*: exact when *sources* is
+def betweenness(g, sources: list[int] | None) -> list[float]:
+    """Raw betweenness of the vertices of the undirected igraph graph *g*: exact when *sources* is
     None, else counting only the shortest paths out of *sources* (unscaled)."""
-    from kg.graphs.backend import igraph
-
-    g = igraph().Graph(n=n, edges=edges, directed=False)
     if sources is None:
         return list(g.betweenness(directed=False))
     return list(g.betweenness(directed=False, sources=sources))
 
 
+def betweenness_of_edges(n: int, edges: list[tuple[int, int]], sources: list[int] | None) -> list[float]:
+    """:func:`betweenness` of the graph of *n* vertices and the undirected *edges* (what the process is sent)."""
+    from kg.graphs.backend import igraph
+
+    return betweenness(igraph().Graph(n=n, edges=edges, directed=False), sources)
+
+
 class BetweennessProcess:
-    """:func:`betweenness` in another process: :meth:`start` sends the graph, :meth:`result` waits for
-    the answer, :meth:`cancel` stops it. Where no process can be started, it runs here instead."""
+    """:func:`betweenness_of_edges` in another process: :meth:`start` sends the graph, :meth:`result`
+    waits for the answer, :meth:`cancel` stops it. Where the process cannot start or fails, the answer
+    is computed here instead."""
 
     def __init__(self) -> None:
         self.process: subprocess.Popen | None = None
-        self.here: tuple | None = None  # the arguments, where it runs in this process
-        self.payload = b""
+        self.args: tuple = ()
 
     def start(self, n: int, edges: list[tuple[int, int]], sources: list[int] | None) -> None:
-        self.payload = payload = pickle.dumps((n, edges, sources), protocol=pickle.HIGHEST_PROTOCOL)
+        self.args = (n, edges, sources)
         try:
             self.process = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE,
                                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_environment())
             stdin, self.process.stdin = self.process.stdin, None  # communicate() must not flush it later
             assert stdin is not None
             with stdin:  # the child reads while this writes: no deadlock
-                stdin.write(payload)
+                stdin.write(pickle.dumps(self.args, protocol=pickle.HIGHEST_PROTOCOL))
         except OSError:
             self.cancel()
-            self.here = (n, edges, sources)
 
     def result(self) -> list[float]:
-        if self.here is not None:
-            return betweenness(*self.here)
-        assert self.process is not None
+        if self.process is None:  # it could not start
+            return betweenness_of_edges(*self.args)
         answer, _ = self.process.communicate()
         status, self.process = self.process.returncode, None
-        if status != 0 or not answer:  # it could not run there (no memory, say): the same answer, here
-            return betweenness(*pickle.loads(self.payload))
+        if status != 0 or not answer:  # it could not finish there (no memory, say): the same answer, here
+            return betweenness_of_edges(*self.args)
         return pickle.loads(answer)
 
     def cancel(self) -> None:
@@ -86,7 +88,7 @@ def _environment() -> dict[str, str]:
 
 def _serve() -> None:
     n, edges, sources = pickle.loads(sys.stdin.buffer.read())
-    sys.stdout.buffer.write(pickle.dumps(betweenness(n, edges, sources), protocol=pickle.HIGHEST_PROTOCOL))
+    sys.stdout.buffer.write(pickle.dumps(betweenness_of_edges(n, edges, sources), protocol=pickle.HIGHEST_PROTOCOL))
 
 
 if __name__ == "__main__":

@@ -73,7 +73,7 @@ def centrality(graph: nx.Graph, weight: str = "weight", method: str = "auto", pi
     plan = _centrality_plan(graph, weight, method, pivots, seed)
     if plan.get("frame") is not None:
         return plan["frame"]
-    raw = betweenness(plan["g"].vcount(), plan["g"].get_edgelist(), plan["sources"])
+    raw = betweenness(plan["g"], plan["sources"])
     return _centrality_frame(graph, plan, raw, weight)
 
 
