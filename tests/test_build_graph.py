@@ -182,6 +182,15 @@ def test_identity_json_has_the_bytes_json_dumps_gives(tmp_path):
         Decision("person", "https://kg.example/id/person/zoë", True, 'same "name"', "a\\b\nc\tZoë 李",
                  ("cv-a.md", "cv-b.md"), ()),
         Decision("work", "", False, "similar titles kept apart", "\u2028x\x01", (), ("https://x.org/1",)),
+        # the same decision twice (identical rows, no order between them), and two that differ only in
+        # a later field, so that the order of identity.json is decided by "kind" and then "merged"
+        Decision("venue", "v:1", True, "same acronym", "E", ("a.md",), ()),
+        Decision("venue", "v:1", True, "same acronym", "E", ("a.md",), ()),
+        Decision("organization", "o:1", True, "same name", "E", ("a.md",), ("o:2", "o:3")),
+        Decision("organization", "o:1", False, "same name", "E", ("a.md",), ("o:2", "o:3")),
+        # "é" sorts after "z" in the text but before it in the ASCII escapes json.dumps sorts by
+        Decision("person", "p:1", True, "r", "é", (), ()),
+        Decision("person", "p:1", True, "r", "z", (), ()),
     ]
     rows = sorted((d.as_dict() for d in decisions), key=lambda d: json.dumps(d, sort_keys=True))
     expected = json.dumps(rows, indent=1, ensure_ascii=False) + "\n"
