@@ -10,17 +10,18 @@ loads what it needs to write the files.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kg.child import Child
 from kg.errors import UserError
 from kg.outfolder import build_lock, carry_over, staging_folder, swap_in
+from kg.progress import Stopwatch, stage_bar
 from kg.rdf.serialize import write_jsonld, write_nquads, write_ntriples, write_trig, write_turtle
 from kg.store import STORE_DIR, create_store, open_store
 from kg.tables import TABLES_DIR, write_tables
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from kg.identity.curation import Curation
-    from kg.identity.decisions import Decision
     from kg.identity.resolution import Resolution
     from kg.rdf.quads import TripleSet
     from kg.records import Document, Skip
@@ -81,6 +81,12 @@ class BuildReport:
     violations: list[str] = field(default_factory=list)
     validation: str = ""  # what the validation ran (everything, or a sample, plus the property constraints)
     per_document: list[DocumentReport] = field(default_factory=list)
+    stages: list[tuple[str, float]] = field(default_factory=list)  # (stage, seconds), see Stopwatch
+
+    def timings(self) -> str:
+        """The seconds each stage took, a line each (stages after the first half overlap: see
+        ``docs/architecture.md``)."""
+        return "\n".join(f"  {name}: {seconds:.2f} s" for name, seconds in self.stages)
 
     def summary(self) -> str:
         lines = [
@@ -203,15 +209,6 @@ def to_rdf(docs: list[Document], curation: Curation, res: Resolution, include_pr
     return ds, Graph().parse(data="".join(merged.lines()), format="nt")
 
 
-def stage_bar(items, progress: bool, stage: str, total: int | None = None):
-    """*items*, with a progress bar named *stage* on the terminal when *progress*."""
-    if not progress:
-        return items
-    from tqdm import tqdm
-
-    return tqdm(items, desc=stage, unit="doc", total=total, leave=False)
-
-
 def _has_graph(out_dir: Path) -> bool:
     store = out_dir / STORE_DIR
     return store.is_dir() and any(store.iterdir())
@@ -232,6 +229,7 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
     if not data_dir.is_dir():
         raise UserError(f"data folder {data_dir}/ does not exist; create it and put documents in it")
     with build_lock(out_dir):
+        clock = Stopwatch()
         stage = staging_folder(out_dir)
         shacl = ShaclProcess() if validate else None
         first_half = Child()
@@ -246,18 +244,23 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
             if html:
                 _page_writer()  # the page's modules load here meanwhile
             report = first_half.result()
+            clock.lap("first half, the stages above (a process of its own)")
             if shacl is not None and report.conforms is not None:
                 shacl.cancel()  # a big graph, validated in the first half: the waiting process is not needed
                 shacl = None
             elif shacl is not None and shacl.pid is None:
                 shacl.check_file(stage / MERGED_NT)  # no second process: validated here
-            names = write_outputs(stage, html=html, progress=progress, triples=report.triples)
+            names = write_outputs(stage, html=html, progress=progress, triples=report.triples, clock=clock)
             if shacl is not None:
                 report.conforms, report.violations, report.validation = shacl.result()
+                clock.lap("waiting for the validation")
             (stage / SOURCES_NQ).unlink()
             (stage / MERGED_NT).unlink()
             carry_over(out_dir, stage, set(OUTPUTS))
             swap_in(stage, out_dir)
+            clock.lap("swapping the folder in")
+            clock.total()
+            report.stages += clock.laps
         except BaseException:
             shutil.rmtree(stage, ignore_errors=True)
             raise
@@ -279,12 +282,15 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
     the report says nothing of it; a bigger one is validated in a fork of this process, which has it
     in memory already, while the files are written, and the report holds the result."""
     from kg.identity.curation import CURATION_FILE, Curation
+    from kg.identity.decisions import write_decisions
     from kg.identity.keys import person_key, title_key
     from kg.identity.resolve import resolve
     from kg.records import Skip, Span
 
+    clock = Stopwatch()
     curation = Curation.load(data_dir / CURATION_FILE)
     docs, skipped = read_documents(data_dir, progress, curation)
+    clock.lap("reading")
     if not docs and not force and _has_graph(out_dir):
         raise UserError(f"no documents to read in {data_dir}/, so the graph in {out_dir}/ was kept; "
                         "add documents, or run `kg build --force` to replace it with an empty graph")
@@ -294,12 +300,14 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
     for d in docs:
         d.latest_date = curation.document_dates.get(d.path, d.latest_date)
     res = resolve(docs, curation)
+    clock.lap("identity")
     problems = curation.check_against(
         {person_key(n) for p in res.people.values() for n in p.names},
         {title_key(t) for titles in res.work_titles.values() for _, t in titles})
     if problems:
         raise UserError("; ".join(problems))
     graphs, merged = to_triples(docs, curation, res, include_private, progress)
+    clock.lap("mapping")
     report.skipped = skipped + skips_of(docs) + unknown  # after the mapping, which reports bad links
 
     report.people = len(res.people)
@@ -317,21 +325,27 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
         if here is not None:
             here.check(merged)  # validated on another core while the files are written
         write_ntriples(merged, stage / MERGED_NT)
+        clock.lap("N-Triples (merged view)")
         merged.triples.clear()  # freed once on disk
         if shacl is not None and here is None:
             shacl.check_file(stage / MERGED_NT)  # validated on another core from now on
         write_nquads(graphs, stage / SOURCES_NQ)
+        clock.lap("N-Quads (sources)")
         graphs.clear()
-        _write_decisions(decisions, stage / "identity.json")
+        write_decisions(decisions, stage / "identity.json")
+        clock.lap("identity.json")
         if here is not None:
             report.conforms, report.violations, report.validation = here.result()
+            clock.lap("waiting for the validation")
     finally:
         if here is not None:
             here.cancel()  # nothing to stop once it answered
+    report.stages = clock.laps
     return report
 
 
-def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | None = None) -> list[str]:
+def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | None = None,
+                  clock: Stopwatch | None = None) -> list[str]:
     """Write the rest of the set into *stage*, from the N-Quads, N-Triples and ``identity.json``
     :func:`_graph_files` wrote there (which stay: the validation may still read them); the names written.
 
@@ -340,75 +354,34 @@ def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | Non
     from concurrent.futures import ThreadPoolExecutor
 
     sources_nq, merged_nt = stage / SOURCES_NQ, stage / MERGED_NT
+    clock = clock or Stopwatch()
     # Oxigraph and DuckDB let go of the interpreter and wait on the disk: the store loads on a thread
     # of its own while this one writes the files, then the tables are written on it
     with ThreadPoolExecutor(1) as pool:
-        loading = pool.submit(create_store, stage / STORE_DIR, sources_nq, merged_nt)
+        loading = pool.submit(clock.timed, "store load", lambda: create_store(stage / STORE_DIR, sources_nq, merged_nt))
         steps: list[tuple[str, Callable[[], object]]] = [
             ("kg.trig", lambda: write_trig(sources_nq, stage / "kg.trig")),
             ("kg.ttl", lambda: write_turtle(merged_nt, stage / "kg.ttl")),
             ("kg.jsonld", lambda: write_jsonld(merged_nt, stage / "kg.jsonld"))]
         if html:
             steps.append(("page modules", _page_writer))
-        steps.append(("store", loading.result))
-        for _, step in stage_bar(steps, progress, "writing"):
+        steps.append(("waiting for the store", loading.result))
+        for name, step in stage_bar(steps, progress, "writing"):
             step()
+            clock.lap(name)
         store = loading.result()
-        tables = pool.submit(write_tables, store, stage / TABLES_DIR)
+        tables = pool.submit(clock.timed, "tables", partial(write_tables, store, stage / TABLES_DIR))
         small = triples is not None and triples <= SMALL_GRAPH
         if html and small:
             _page_writer()(store, stage / "graph.html")  # the store itself, without tables: read by SPARQL
         tables.result()
+        clock.lap("waiting for the tables" + (" (graph.html meanwhile)" if html and small else ""))
     del store, loading  # closed: the folder is swapped in next
     if html and not small:
         _page_writer()(open_store(stage), stage / "graph.html")  # beside its tables: read with DuckDB
+        clock.lap("graph.html")
     return ["kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR + "/", TABLES_DIR + "/", "identity.json"] + \
         (["graph.html"] if html else [])
-
-
-def _write_decisions(decisions: list[Decision], path: Path) -> None:
-    """``identity.json``: the *decisions* (emptied once read) in the order of their compact JSON
-    (``json.dumps(d.as_dict(), sort_keys=True)``), in the bytes ``json.dumps(rows, indent=1,
-    ensure_ascii=False)`` gives. Both strings are composed here from the fields, with json's C string
-    encoders, because json's pure-Python paths took 12 s for the 332,000 decisions of 1,000 CVs."""
-    ordered = sorted(decisions, key=_decision_key)
-    decisions.clear()
-    with open(path, "w", encoding="utf-8") as out:
-        out.write("[" + ",".join(map(_decision_json, ordered)) + ("\n]\n" if ordered else "]\n"))
-
-
-_ASCII, _TEXT = json.encoder.encode_basestring_ascii, json.encoder.encode_basestring  # type: ignore[attr-defined]
-
-
-def _decision_key(d: Decision) -> str:
-    """``json.dumps(d.as_dict(), sort_keys=True)``: the order of ``identity.json``.
-
-    >>> from kg.identity.decisions import Decision
-    >>> d = Decision("work", "w:1", False, "r", "é", ("a.md",), ("w:2", "w:3"))
-    >>> _decision_key(d) == json.dumps(d.as_dict(), sort_keys=True)
-    True
-    """
-    a = _ASCII
-    return (f'{{"evidence": {a(d.evidence)}, "kind": {a(d.kind)}, "merged": {"true" if d.merged else "false"}, '
-            f'"related": [{", ".join(map(a, d.related))}], "rule": {a(d.rule)}, '
-            f'"sources": [{", ".join(map(a, d.sources))}], "subject": {a(d.subject)}}}')
-
-
-def _decision_json(d: Decision) -> str:
-    """One decision as ``json.dumps`` with ``indent=1`` writes its ``as_dict()`` inside a list.
-
-    >>> from kg.identity.decisions import Decision
-    >>> _decision_json(Decision("venue", "v:x", True, "same", "X", ("a.md", "b.md"))).split("\\n")[1:6]
-    [' {', '  "kind": "venue",', '  "subject": "v:x",', '  "related": [],', '  "merged": true,']
-    """
-    t = _TEXT
-    return (f'\n {{\n  "kind": {t(d.kind)},\n  "subject": {t(d.subject)},\n  "related": {_json_list(d.related)},'
-            f'\n  "merged": {"true" if d.merged else "false"},\n  "rule": {t(d.rule)},\n  "evidence": {t(d.evidence)},'
-            f'\n  "sources": {_json_list(d.sources)}\n }}')
-
-
-def _json_list(items: tuple[str, ...]) -> str:
-    return "[\n   " + ",\n   ".join(map(_TEXT, items)) + "\n  ]" if items else "[]"
 
 
 def _page_writer():

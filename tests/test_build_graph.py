@@ -175,8 +175,7 @@ def test_identity_json_has_the_bytes_json_dumps_gives(tmp_path):
     # (quotes, backslashes, control characters, non-ASCII), empty and long lists, and both booleans.
     import json
 
-    from kg.build import _write_decisions
-    from kg.identity.decisions import Decision
+    from kg.identity.decisions import Decision, write_decisions
 
     decisions = [
         Decision("person", "https://kg.example/id/person/zoë", True, 'same "name"', "a\\b\nc\tZoë 李",
@@ -194,7 +193,7 @@ def test_identity_json_has_the_bytes_json_dumps_gives(tmp_path):
     ]
     rows = sorted((d.as_dict() for d in decisions), key=lambda d: json.dumps(d, sort_keys=True))
     expected = json.dumps(rows, indent=1, ensure_ascii=False) + "\n"
-    _write_decisions(list(decisions), tmp_path / "identity.json")
+    write_decisions(list(decisions), tmp_path / "identity.json")
     assert (tmp_path / "identity.json").read_text(encoding="utf-8") == expected
-    _write_decisions([], tmp_path / "empty.json")
+    write_decisions([], tmp_path / "empty.json")
     assert (tmp_path / "empty.json").read_text(encoding="utf-8") == json.dumps([], indent=1) + "\n"

@@ -33,6 +33,24 @@ def test_build_prints_a_summary(tmp_path):
     assert (tmp_path / "store").is_dir()
 
 
+def test_build_timings_name_every_stage(tmp_path):
+    # --timings adds, after the summary, a line per stage: the first half's (reading to identity.json,
+    # in their own process), then the rest, and the total, which no stage can exceed.
+    result = run_kg("build", str(DATA), "--out", str(tmp_path), "--timings", "--no-validate")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    timed = lines[lines.index("timings:") + 1:]
+    seconds = {line.split(": ")[0].strip(): float(line.rsplit(": ", 1)[1].removesuffix(" s")) for line in timed}
+    assert list(seconds)[:6] == ["reading", "identity", "mapping", "N-Triples (merged view)", "N-Quads (sources)",
+                                 "identity.json"]
+    assert "store load (beside the others)" in seconds and "kg.jsonld" in seconds
+    assert list(seconds)[-1] == "total"
+    assert all(0 <= s <= seconds["total"] for s in seconds.values())
+    # Without --timings the summary ends with what was skipped.
+    plain = run_kg("build", str(DATA), "--out", str(tmp_path / "again"), "--no-validate")
+    assert "timings:" not in plain.stdout and plain.stdout.splitlines()[-1] == "skipped: 0 (nothing)"
+
+
 def test_validate_and_profile(seeds_out):
     result = run_kg("validate", "--out", str(seeds_out))
     assert result.returncode == 0 and "conforms" in result.stdout

@@ -18,6 +18,7 @@ from kg.cli.output import json_text, store_option
 @click.option("--strict", is_flag=True, help="Exit with status 1 when anything was skipped.")
 @click.option("--no-validate", is_flag=True, help="Skip the SHACL check against shapes.ttl.")
 @click.option("--force", is_flag=True, help="Replace a built graph even when DATA_DIR has no documents.")
+@click.option("--timings", is_flag=True, help="Also print the seconds each stage of the build took.")
 @click.option("--store", "store", envvar="KG_STORE", default=None, metavar="URL",
               help="Also push the graph to this SPARQL server (its query endpoint; env KG_STORE), "
                    "replacing the build there as a whole.")
@@ -25,7 +26,7 @@ from kg.cli.output import json_text, store_option
               help="The server's SPARQL Update endpoint, if not the --store URL (env KG_STORE_UPDATE).")
 @click.option("--store-gsp", "store_gsp", envvar="KG_STORE_GSP", default=None, metavar="URL",
               help="The server's Graph Store Protocol endpoint, to load graphs in large batches (env KG_STORE_GSP).")
-def build(data_dir, out_dir, include_private, strict, no_validate, force, store, store_update, store_gsp):
+def build(data_dir, out_dir, include_private, strict, no_validate, force, timings, store, store_update, store_gsp):
     """Read the documents in DATA_DIR and write the knowledge graph to --out.
 
     \b
@@ -33,19 +34,21 @@ def build(data_dir, out_dir, include_private, strict, no_validate, force, store,
       kg build                       data/ -> out/
       kg build my-cvs --out graph    another folder
       kg build --strict              fail (exit 1) if any line could not be read
+      kg build --timings             where a long build spends its time
       kg build --store http://127.0.0.1:7878/query --store-update http://127.0.0.1:7878/update
     """
     from kg.build import build_graph
     from kg.errors import UsageError
-    from kg.remote.http import is_endpoint_url
 
-    if store and not is_endpoint_url(store):
+    if store and not _is_endpoint_url(store):
         raise UsageError(f"--store: {store!r} is not a SPARQL endpoint URL (http:// or https://); "
                          "the embedded store is always written to OUT/store")
     _check_documents(data_dir)
     report = build_graph(data_dir, out_dir, include_private=include_private, progress=sys.stderr.isatty(),
                          validate=not no_validate, force=force)
     click.echo(report.summary())
+    if timings:
+        click.echo("timings:\n" + report.timings())
     if store:
         from pathlib import Path
 
@@ -56,6 +59,12 @@ def build(data_dir, out_dir, include_private, strict, no_validate, force, store,
                               progress=sys.stderr.isatty()).summary())
     if report.conforms is False or (strict and report.skipped):
         sys.exit(1)
+
+
+def _is_endpoint_url(url: str) -> bool:
+    from kg.remote.http import is_endpoint_url  # urllib's request module: only for a build with --store
+
+    return is_endpoint_url(url)
 
 
 def _check_documents(data_dir) -> None:
