@@ -67,8 +67,8 @@ KG_TERMS = (
     "hasServiceRole", "hasSkill", "holder", "homepage", "keyword", "lastLine", "level", "levelOutOf",
     "location", "name", "ongoing", "orcid", "ordinal", "organization", "participatedIn", "partOf", "place",
     "printedName", "prize", "publishedIn", "receivedAward", "recognition", "role", "sha256", "sourceFile",
-    "sourcePlace", "startDate", "status", "streetAddress", "submittedTo", "supervisor", "telephone", "thesis",
-    "title", "url", "year",
+    "sourcePlace", "sourcesDisagreeOn", "startDate", "status", "streetAddress", "submittedTo", "supervisor",
+    "telephone", "thesis", "title", "url", "year",
 )
 
 

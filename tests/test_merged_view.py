@@ -46,3 +46,21 @@ def test_equal_contribution_is_single_valued_and_the_newest_source_wins():
     new.add((AUTHORSHIP, KG.equalContribution, typed("false", XSD + "boolean")))
     merged = merged_graph([old, new], {old.identifier: "2020", new.identifier: "2024"})
     assert _values(merged, AUTHORSHIP, KG.equalContribution) == [f'"false"^^<{XSD}boolean>']
+
+
+def test_the_merge_marks_each_fact_it_chose_between_values():
+    # Two CVs: the work's title and year differ (two marks); the status is the same in both
+    # (no mark); the authorship's ordinal is given by one CV only (no mark); both CVs call the
+    # work an article, the newer one a preprint too (rdf:type is not single-valued: no mark).
+    old, new = TripleSet("https://kg.example/id/source/a"), TripleSet("https://kg.example/id/source/b")
+    for doc, title, year in ((old, "Graphs", "2020"), (new, "Graphs, Revisited", "2021")):
+        doc.add((WORK, KG.title, title))
+        doc.add((WORK, KG.year, typed(year, XSD + "gYear")))
+        doc.add((WORK, KG.status, "published"))
+        doc.add((WORK, URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"), KG.Article))
+    new.add((WORK, URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"), KG.Preprint))
+    new.add((AUTHORSHIP, KG.ordinal, typed("1", XSD + "positiveInteger")))
+    merged = merged_graph([old, new], {old.identifier: "2020", new.identifier: "2024"})
+    assert _values(merged, WORK, KG.sourcesDisagreeOn) == [f"<{KG.title}>", f"<{KG.year}>"]
+    assert _values(merged, AUTHORSHIP, KG.sourcesDisagreeOn) == []
+    assert _values(merged, WORK, KG.title) == ['"Graphs, Revisited"']

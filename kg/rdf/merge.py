@@ -19,6 +19,7 @@ CURATION_NEWNESS = "9999"
 _SINGLE = frozenset(iri(p) for p in SINGLE_VALUED_IRIS)
 _KINDS = frozenset(iri(c) for c in WORK_KIND_CLASSES)
 _TYPE, _TITLE, _ALTERNATIVE = iri(TYPE_IRI), iri(KG_IRIS.title), iri(KG_IRIS.alternativeTitle)
+_DISAGREE = iri(KG_IRIS.sourcesDisagreeOn)
 _CHOSEN = _SINGLE | {_TYPE}  # predicates whose values are chosen (rdf:type: of the kind classes only)
 
 
@@ -29,7 +30,9 @@ def merged_graph(graphs: list[TripleSet], newness: dict[str, str]) -> TripleSet:
     source whose IRI sorts last, and where that source gives two values (a work listed
     twice under two titles) the first in N-Triples order wins, so the choice is
     deterministic and the view has one value. A work's other titles become
-    ``kg:alternativeTitle``; graphs not in *newness* are left out.
+    ``kg:alternativeTitle``, and every such choice is marked ``subject kg:sourcesDisagreeOn property``
+    (so that a query finds the few disputed facts without grouping every value of every source);
+    graphs not in *newness* are left out.
     """
     merged = TripleSet("")
     triples = merged.triples
@@ -63,6 +66,7 @@ def merged_graph(graphs: list[TripleSet], newness: dict[str, str]) -> TripleSet:
             winners = sorted(o for o, rank in known.items() if rank == newest)
             if p != _TYPE:  # one document that gives two values (a work listed twice) still gives one here
                 winners = winners[:1]
+                triples.add((s, _DISAGREE, p))
             for o in known:
                 if o not in winners:
                     triples.discard((s, p, o))
