@@ -41,6 +41,8 @@ def _is_name_variable(variable: str) -> bool:
 def forgiving_names(store, bindings: dict) -> dict:
     """Bound person names matched as the other commands match them: a value that names exactly
     one person (any case, accents, order, a unique prefix) becomes that person's name in the graph."""
+    if not bindings:
+        return bindings  # nothing to match: the name index and its modules are not loaded
     import pyoxigraph
 
     from kg.errors import UserError
