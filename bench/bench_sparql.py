@@ -193,6 +193,8 @@ def synthetic_graph(works: int, seed: int = 7) -> tuple[list[str], dict]:
             w.add(work, "title", lit(title + " (preprint)"), second)
             w.add(work, "year", typed(year - 1, "gYear"), second)
             w.add(work, "alternativeTitle", lit(title + " (preprint)"))
+            w.add(work, "sourcesDisagreeOn", f"<{KG}title>")  # the merge's marks (docs/data-model.md)
+            w.add(work, "sourcesDisagreeOn", f"<{KG}year>")
         equal = rng.random() < 0.15
         for ordinal, a in enumerate(authors, 1):
             person, name = people[a]
