@@ -38,3 +38,18 @@ def test_a_month_with_a_long_s_is_read_as_its_month():
     # and the month lookup raised KeyError, losing the document. "ſep 2019" is September 2019.
     dates = find_dates("Researcher, Uni X, ſep 2019 – 2021")
     assert "2019-09" in str(dates)
+
+
+def test_an_owner_whose_given_name_is_also_a_name_particle_is_the_owner(tmp_path):
+    # Regression: "bin" (as in "Ahmad bin Ali") is a name particle, and a two-word name that began
+    # with one was refused, so a CV headed "Bin Li" lost its owner (31 of 10,000 generated CVs).
+    # Capitalised, "Bin", "Le" and "Da" are given names; lower-case "van Gogh" still is no owner line.
+    for owner in ("Bin Li", "Le Song", "Da Wang"):
+        path = tmp_path / "cv.md"
+        path.write_text(f"{owner}\n\n## Publications\n\n- {owner}, Ann Lee. A paper on graphs. *Journal of Y*, 2021.\n",
+                        encoding="utf-8")
+        doc = read_document(path)
+        assert doc.subject is not None and doc.subject.name == owner, [str(s) for s in doc.skipped]
+    path.write_text("van Gogh\n\n## Publications\n\n- Ann Lee. A paper on graphs. *Journal of Y*, 2021.\n",
+                    encoding="utf-8")
+    assert read_document(path).subject is None

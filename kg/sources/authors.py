@@ -151,12 +151,18 @@ def looks_like_person_name(text: str) -> bool:
 
     >>> looks_like_person_name("Ludwig van Beethoven"), looks_like_person_name("Deep learning")
     (True, False)
+
+    A capitalised particle is a name of its own ("Bin", "Le", "Da" are given names too); only a
+    lower-case one cannot begin a two-word name:
+
+    >>> looks_like_person_name("Bin Li"), looks_like_person_name("Le Song"), looks_like_person_name("van Gogh")
+    (True, True, False)
     """
     words = text.replace("-", " ").split()
     if not 2 <= len(words) <= 5 or re.search(r"\d", text):
         return False
     particles = _particles()
-    if words[0].lower() in particles and len(words) < 3:
+    if words[0] in particles and len(words) < 3:
         return False
     return all(w[:1].isupper() or w[:1] in "'" or w.lower() in particles for w in words)
 
