@@ -1,0 +1,31 @@
+"""The build benchmark's memory figures: the largest process, and all of a command's processes together."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench.bench_build import run
+
+FORKS = """
+import os, time
+shared = bytearray(60 * 2**20)           # 60 MiB, written before the fork: shared by both processes
+pid = os.fork()
+own = bytearray(40 * 2**20)              # 40 MiB more in each
+time.sleep(2)
+if pid:
+    os.waitpid(pid, 0)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/smaps_rollup").is_file(), reason="needs /proc/PID/smaps_rollup (Linux)")
+def test_a_forked_child_counts_in_the_tree_but_not_in_the_largest_process():
+    # The parent alone peaks at 60 + 40 = 100 MiB (plus the interpreter). Together the two hold
+    # 60 (shared, counted once) + 40 + 40 = 140 MiB: 40 MiB more than the largest process, give or
+    # take what the interpreters themselves hold (a few MiB, mostly shared too).
+    result = run([sys.executable, "-c", FORKS], tree=True)
+    assert result["status"] == 0, result["stderr"]
+    assert 100 <= result["peak_mib"] <= 130
+    assert 25 <= result["tree_pss_mib"] - result["peak_mib"] <= 60
