@@ -32,6 +32,7 @@ import json
 import math
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -49,9 +50,10 @@ AUTHORSHIPS = """PREFIX kg: <https://kg.example/ns#>
 SELECT DISTINCT ?w ?p WHERE { { ?w kg:hasAuthor ?p } UNION { ?w kg:hasAuthorship/kg:author ?p } }"""
 
 
-def tree_pss_mib(root: int) -> float | None:
-    """The proportional set size (MiB) of process *root* and all its descendants together, from
-    /proc (None where there is none): pages a fork shares are counted once, split between sharers."""
+def tree_pss_mib(root: int, include_root: bool = True) -> float | None:
+    """The proportional set size (MiB) of process *root* (unless not *include_root*) and all its
+    descendants together, from /proc (None where there is none): pages a fork shares are counted
+    once, split between sharers."""
     proc = Path("/proc")
     if not (proc / str(root)).is_dir():
         return None
@@ -62,7 +64,7 @@ def tree_pss_mib(root: int) -> float | None:
         except OSError:
             continue  # the process ended meanwhile
         children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
-    total, todo = 0, [root]
+    total, todo = 0, [root] if include_root else list(children.get(root, []))
     while todo:
         pid = todo.pop()
         todo += children.get(pid, [])
@@ -74,30 +76,41 @@ def tree_pss_mib(root: int) -> float | None:
     return total / 1024
 
 
+# A process forked from this one (big after the projection: pandas, a store) keeps this one's peak
+# RSS in its rusage even after exec, so a command is started by this small launcher, which reports
+# the peak of the processes it started itself.
+_LAUNCHER = """
+import resource, subprocess, sys
+status = subprocess.call(sys.argv[2:])
+with open(sys.argv[1], "w") as out:
+    out.write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+sys.exit(status if status >= 0 else 128 - status)
+"""
+
+
 def run(cmd: list[str], timeout: float = 3600, tree: bool = False) -> dict:
     """Run *cmd*; its wall seconds, peak resident MiB (the largest of its processes), exit status and
     output; with *tree*, also the peak of its processes' summed PSS, sampled twice a second."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile("r") as peak:
         t0 = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=out, stderr=err, cwd=ROOT)
+        proc = subprocess.Popen([sys.executable, "-c", _LAUNCHER, peak.name, *cmd], stdout=out, stderr=err,
+                                cwd=ROOT, start_new_session=True)
         deadline, sampled, tree_peak = t0 + timeout, 0.0, 0.0
-        while True:  # wait4 reaps the child with its rusage (the peak RSS of the largest of its processes)
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
+        while proc.poll() is None:
             if tree and time.perf_counter() - sampled >= 0.5:
                 sampled = time.perf_counter()
-                tree_peak = max(tree_peak, tree_pss_mib(proc.pid) or 0.0)
+                tree_peak = max(tree_peak, tree_pss_mib(proc.pid, include_root=False) or 0.0)
             if time.perf_counter() > deadline:
-                proc.kill()
-                pid, status, usage = os.wait4(proc.pid, 0)
+                os.killpg(proc.pid, signal.SIGKILL)  # the launcher and the command it started
+                proc.wait()
                 break
             time.sleep(0.05)
         seconds = time.perf_counter() - t0
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        kib = peak.read().strip()
         out.seek(0)
         err.seek(0)
-        return {"seconds": round(seconds, 2), "peak_mib": round(usage.ru_maxrss / 1024, 1),
+        return {"seconds": round(seconds, 2), "peak_mib": round(int(kib) / 1024, 1) if kib else None,
                 "tree_pss_mib": round(tree_peak, 1) if tree else None,
                 "status": proc.returncode, "stdout": out.read().decode("utf-8", "replace"),
                 "stderr": err.read().decode("utf-8", "replace")}
