@@ -10,6 +10,7 @@ loads what it needs to write the files.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from collections import Counter
@@ -23,8 +24,8 @@ from kg.errors import UserError
 from kg.outfolder import build_lock, carry_over, staging_folder, swap_in
 from kg.progress import Stopwatch, stage_bar
 from kg.rdf.serialize import write_jsonld, write_nquads, write_ntriples, write_trig, write_turtle
-from kg.store import STORE_DIR, create_store, open_store
-from kg.tables import TABLES_DIR, write_tables
+from kg.store import STORE_DIR, create_store, tables_beside
+from kg.tables import TABLES_DIR, write_tables_from_csvs
 from kg.validate import ShaclProcess, validate_graph, validate_output, validate_triples  # noqa: F401 (API)
 
 if TYPE_CHECKING:
@@ -38,13 +39,13 @@ if TYPE_CHECKING:
 #: Everything a build writes into the output folder; anything else there is the user's and is kept.
 OUTPUTS = ("kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR, "tables", "identity.json", "graph.html")
 #: The intermediate files the store and the other files are made from (removed once used).
-SOURCES_NQ, MERGED_NT = ".sources.nq", ".merged.nt"
+SOURCES_NQ, MERGED_NT, TABLE_CSVS = ".sources.nq", ".merged.nt", ".tables"
 #: From this many documents on, they are read on every core.
 PARALLEL_FROM = 16
 #: Up to this many triples in the merged view, the validation process, forked before the reading
 #: (pyshacl loads meanwhile), validates the merged view's file while the store loads, and the page's
-#: projections are read from the store by SPARQL while the tables are written (at the seeds' size
-#: DuckDB's start alone takes longer). Above, a fork of the first half, which holds the merged view,
+#: projections are read from the store by SPARQL (at the seeds' size DuckDB's start alone takes
+#: longer than the queries). Above, a fork of the first half, which holds the merged view,
 #: validates it while the files are written (reading the file back took longer) and its memory is
 #: given back before the store loads; the page reads the co-author graph from the tables (a DuckDB
 #: self-join: at 36,000 triples both take as long, at 140,000 the tables a third of the time).
@@ -285,6 +286,7 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
     from kg.identity.decisions import write_decisions
     from kg.identity.keys import person_key, title_key
     from kg.identity.resolve import resolve
+    from kg.merged_tables import write_table_csvs
     from kg.records import Skip, Span
 
     clock = Stopwatch()
@@ -322,8 +324,13 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
 
     here = ShaclProcess() if validate and len(merged) > SMALL_GRAPH else None
     try:
+        # the tables' CSV (made Parquet by the parent while the store loads) and the validation
+        # are made on another core while the files are written, in one fork: both read every triple
         if here is not None:
-            here.check(merged)  # validated on another core while the files are written
+            here.start(_tables_and_validation, merged, stage / TABLE_CSVS)
+        else:
+            write_table_csvs(merged.triples, stage / TABLE_CSVS)
+            clock.lap("tables (CSV, from the merged view)")
         write_ntriples(merged, stage / MERGED_NT)
         clock.lap("N-Triples (merged view)")
         merged.triples.clear()  # freed once on disk
@@ -336,7 +343,7 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
         clock.lap("identity.json")
         if here is not None:
             report.conforms, report.violations, report.validation = here.result()
-            clock.lap("waiting for the validation")
+            clock.lap("waiting for the tables' CSV and the validation")
     finally:
         if here is not None:
             here.cancel()  # nothing to stop once it answered
@@ -344,22 +351,32 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
     return report
 
 
+def _tables_and_validation(merged: TripleSet, tables: Path) -> tuple[bool, list[str], str]:
+    """The table CSVs of the merged view written into *tables*, then its validation's result."""
+    from kg.merged_tables import write_table_csvs
+
+    write_table_csvs(merged.triples, tables)
+    return validate_triples(merged)
+
+
 def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | None = None,
                   clock: Stopwatch | None = None) -> list[str]:
-    """Write the rest of the set into *stage*, from the N-Quads, N-Triples and ``identity.json``
-    :func:`_graph_files` wrote there (which stay: the validation may still read them); the names written.
+    """Write the rest of the set into *stage*, from the N-Quads, N-Triples, table CSVs and
+    ``identity.json`` :func:`_graph_files` wrote there (the first two stay: the validation may still
+    read them); the names written.
 
-    *triples*, the merged view's size, where known: up to :data:`SMALL_GRAPH` the page does not wait
-    for the tables (see there)."""
+    *triples*, the merged view's size, where known: up to :data:`SMALL_GRAPH` the page reads the
+    store, not the tables (see there)."""
     from concurrent.futures import ThreadPoolExecutor
 
     sources_nq, merged_nt = stage / SOURCES_NQ, stage / MERGED_NT
     clock = clock or Stopwatch()
-    # Oxigraph and DuckDB let go of the interpreter and wait on the disk: the store loads on a thread
-    # of its own while this one writes the files, then the tables are written on it
+    # Oxigraph lets go of the interpreter and waits on the disk: the store loads on a thread of its
+    # own while this one writes the files and turns the first half's table CSVs into Parquet
     with ThreadPoolExecutor(1) as pool:
         loading = pool.submit(clock.timed, "store load", lambda: create_store(stage / STORE_DIR, sources_nq, merged_nt))
         steps: list[tuple[str, Callable[[], object]]] = [
+            ("tables", partial(write_tables_from_csvs, stage / TABLE_CSVS, stage / TABLES_DIR)),
             ("kg.trig", lambda: write_trig(sources_nq, stage / "kg.trig")),
             ("kg.ttl", lambda: write_turtle(merged_nt, stage / "kg.ttl")),
             ("kg.jsonld", lambda: write_jsonld(merged_nt, stage / "kg.jsonld"))]
@@ -370,16 +387,16 @@ def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | Non
             step()
             clock.lap(name)
         store = loading.result()
-        tables = pool.submit(clock.timed, "tables", partial(write_tables, store, stage / TABLES_DIR))
+    (stage / TABLE_CSVS).rmdir()
+    if html:
+        # a small graph's page reads the store by SPARQL (DuckDB's start alone takes longer), a big
+        # one's reads the co-author pairs from the tables beside it; the store opened a second time
+        # (read-only) would see the files the first one's compaction removes meanwhile
         small = triples is not None and triples <= SMALL_GRAPH
-        if html and small:
-            _page_writer()(store, stage / "graph.html")  # the store itself, without tables: read by SPARQL
-        tables.result()
-        clock.lap("waiting for the tables" + (" (graph.html meanwhile)" if html and small else ""))
-    del store, loading  # closed: the folder is swapped in next
-    if html and not small:
-        _page_writer()(open_store(stage), stage / "graph.html")  # beside its tables: read with DuckDB
+        with contextlib.nullcontext() if small else tables_beside(store, stage):
+            _page_writer()(store, stage / "graph.html")
         clock.lap("graph.html")
+    del store, loading, steps, step  # the store closed: the folder is swapped in next
     return ["kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR + "/", TABLES_DIR + "/", "identity.json"] + \
         (["graph.html"] if html else [])
 

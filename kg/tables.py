@@ -2,7 +2,8 @@
 merged view as Parquet files in ``out/tables/``, which projections and commands read with DuckDB.
 
 Each table is one SPARQL query over the store, written by Oxigraph as CSV and turned into
-Parquet by DuckDB, so no row passes through Python.
+Parquet by DuckDB, so no row passes through Python; the build, which holds the merged view's
+triples before the store is loaded, writes the same CSV from them (:mod:`kg.merged_tables`).
 
 - ``authorships.parquet``: ``work``, ``person``, ``ordinal`` (the smallest printed place, or null);
 - ``works.parquet``: ``work``, ``title``, ``year`` (int or null), ``status``, ``venue`` (acronym, else name);
@@ -81,6 +82,17 @@ def write_tables(store: Path | pyoxigraph.Store, tables_dir: Path) -> list[Path]
     written.append(write_name_index(store, tables_dir / NAME_INDEX))
     del store
     return written
+
+
+def write_tables_from_csvs(csv_dir: Path, tables_dir: Path) -> list[Path]:
+    """Write the Parquet tables into *tables_dir* from the CSV answers and name index
+    :func:`kg.merged_tables.write_table_csvs` wrote into *csv_dir* (moved, not copied); the files written."""
+    from kg.query.nameindex import NAME_INDEX
+
+    name_of = {query: name for name, (query, _select) in TABLES.items()}
+    written = tables_from(lambda query, path: os.replace(csv_dir / f"{name_of[query]}.csv", path), tables_dir)
+    os.replace(csv_dir / NAME_INDEX, tables_dir / NAME_INDEX)
+    return [*written, tables_dir / NAME_INDEX]
 
 
 def _write_csv(store, query: str, csv: Path) -> None:

@@ -50,7 +50,12 @@ def name_rows(store) -> list[list]:
 
 def write_name_index(store, path: Path) -> Path:
     """Write the index of *store*'s names to *path* (JSON, deterministic); the path."""
-    text = json.dumps({"format": FORMAT, "rows": name_rows(store)}, ensure_ascii=False, separators=(",", ":"))
+    return write_name_rows(name_rows(store), path)
+
+
+def write_name_rows(rows: list[list], path: Path) -> Path:
+    """Write the index *rows* (as :func:`name_rows` gives them) to *path*; the path."""
+    text = json.dumps({"format": FORMAT, "rows": rows}, ensure_ascii=False, separators=(",", ":"))
     path.write_text(text + "\n", encoding="utf-8")
     return path
 

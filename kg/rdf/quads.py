@@ -30,6 +30,8 @@ _ESCAPES = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r"}
 # What the tables above change: most terms hold none of it, and a search costs far less than a translate.
 _IRI_NEEDS = re.compile(r'[\x00-\x20<>"{}|^`\\]')
 _LITERAL_NEEDS = re.compile(r'[\x00-\x1f"\\]')
+_ESCAPE = re.compile(r"\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)")
+_ECHAR = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "f": "\f", '"': '"', "'": "'", "\\": "\\"}
 
 
 class Encoded(str):
@@ -68,6 +70,20 @@ def literal(lexical: str, datatype: str | None = None, language: str | None = No
     if datatype and datatype != _STRING:
         return f"{text}^^<{datatype}>"  # an f-string: str + URIRef would make a URIRef
     return text
+
+
+def _unescape(escape: re.Match) -> str:
+    code = escape.group(1)
+    return chr(int(code[1:], 16)) if code[0] in "uU" else _ECHAR[code]
+
+
+def unescape_lexical(text: str) -> str:
+    """A literal's lexical form from the text between its N-Triples quotes (escapes undone).
+
+    >>> unescape_lexical(r'say \\"hi\\"\\n\\u00E9')
+    'say "hi"\\né'
+    """
+    return _ESCAPE.sub(_unescape, text) if "\\" in text else text
 
 
 def _is_iri(value) -> bool:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pyoxigraph
 
-from kg.rdf.quads import TripleSet, iri
+from kg.rdf.quads import TripleSet, iri, unescape_lexical
 from kg.vocab import PREFIXES as _ALL_PREFIXES
 from kg.vocab import TYPE_IRI
 
@@ -26,8 +26,6 @@ _XSD_STRING = PREFIXES["xsd"] + "string"
 _BY_LENGTH = sorted(((ns, prefix) for prefix, ns in PREFIXES.items()), key=lambda pair: -len(pair[0]))
 _NAMESPACE = re.compile("|".join(re.escape(ns) for ns, _ in _BY_LENGTH))  # tried in that order
 _PREFIX_OF = {ns: prefix for ns, prefix in _BY_LENGTH}
-_ESCAPE = re.compile(r"\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)")
-_ECHAR = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "f": "\f", '"': '"', "'": "'", "\\": "\\"}
 _CHUNK = 50_000
 _KEYS_KEPT = 100_000  # compacted IRIs JSON-LD keeps: the recurring ones, in bounded memory
 
@@ -91,19 +89,12 @@ def _compact_datatype(iri: str) -> str:
     return compact(iri)  # a handful of datatypes, on most literals
 
 
-def _unescape(escape: re.Match) -> str:
-    code = escape.group(1)
-    return chr(int(code[1:], 16)) if code[0] in "uU" else _ECHAR[code]
-
-
 def _value(term: str) -> object:
     """The JSON-LD value of an N-Triples object term as kg writes it (an IRI or a literal)."""
     if term[0] == "<":
         return {"@id": compact(term[1:-1])}
     close = term.rindex('"')  # a datatype's IRI or a language tag holds no quote
-    lexical = term[1:close]
-    if "\\" in lexical:
-        lexical = _ESCAPE.sub(_unescape, lexical)
+    lexical = unescape_lexical(term[1:close])
     suffix = term[close + 1:]
     if not suffix:
         return lexical
