@@ -18,6 +18,7 @@ import csv
 from pathlib import Path
 
 from kg.rdf.quads import iri, unescape_lexical
+from kg.tables import COLUMNS, NO_ORDINAL
 from kg.vocab import KG_IRIS, TYPE_IRI
 
 _K = {name: iri(getattr(KG_IRIS, name)) for name in (
@@ -26,8 +27,6 @@ _K = {name: iri(getattr(KG_IRIS, name)) for name in (
 _TYPE = iri(TYPE_IRI)
 _CLASSES = {_K["Work"], _K["Person"], _K["Organization"]}
 _PREDICATES = frozenset(_K.values()) | {_TYPE}
-#: The ordinal an authorship without one stands at (as in :data:`kg.tables.TABLES`).
-NO_ORDINAL = 1_000_000_000
 
 
 def _value(term: str) -> str:
@@ -155,7 +154,6 @@ def write_table_csvs(triples, folder: Path) -> dict[str, Path]:
     from the merged view's *triples* (N-Triples strings), and the name index
     (:mod:`kg.query.nameindex`), into *folder*; the CSV files by table name."""
     from kg.query.nameindex import NAME_INDEX, write_name_rows
-    from kg.tables import COLUMNS
 
     folder.mkdir(parents=True, exist_ok=True)
     ix = _Index(triples)

@@ -26,18 +26,21 @@ import pyoxigraph
 from kg.vocab import sparql_prefixes
 
 TABLES_DIR = "tables"
+#: Where an authorship without a printed place stands while the authorships are grouped (SPARQL's
+#: MIN is unbound if one solution is); the table holds null for it.
+NO_ORDINAL = 1_000_000_000
 _PREFIX = sparql_prefixes("kg")
 
 # name -> (query, DuckDB select over the CSV columns)
 TABLES = {
     # MIN over a group where one solution leaves ?o unbound (a kg:hasAuthor beside the authorship)
-    # is unbound in SPARQL: an absent ordinal stands as 1000000000 until DuckDB makes it null
-    "authorships": ("""SELECT ?work ?person (MIN(COALESCE(?o, 1000000000)) AS ?ordinal) WHERE {
+    # is unbound in SPARQL: an absent ordinal stands as NO_ORDINAL until DuckDB makes it null
+    "authorships": (f"""SELECT ?work ?person (MIN(COALESCE(?o, {NO_ORDINAL})) AS ?ordinal) WHERE {{
         ?work a kg:Work .
-        { ?work kg:hasAuthor ?person } UNION { ?work kg:hasAuthorship ?a . ?a kg:author ?person .
-                                               OPTIONAL { ?a kg:ordinal ?o } }
-    } GROUP BY ?work ?person""",
-                    "SELECT work, person, NULLIF(TRY_CAST(ordinal AS INTEGER), 1000000000) AS ordinal FROM t "
+        {{ ?work kg:hasAuthor ?person }} UNION {{ ?work kg:hasAuthorship ?a . ?a kg:author ?person .
+                                               OPTIONAL {{ ?a kg:ordinal ?o }} }}
+    }} GROUP BY ?work ?person""",
+                    f"SELECT work, person, NULLIF(TRY_CAST(ordinal AS INTEGER), {NO_ORDINAL}) AS ordinal FROM t "
                     "ORDER BY work, person"),
     "works": ("""SELECT ?work (MIN(?t) AS ?title) (MIN(?y) AS ?year) (MIN(?s) AS ?status)
                         (MIN(COALESCE(?acr, ?vname)) AS ?venue) WHERE {
