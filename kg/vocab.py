@@ -112,8 +112,7 @@ TYPE_IRI = PREFIXES["rdf"] + "type"
 #: ``schema:`` mirrors of ``kg:`` terms are listed too, so the merged view keeps them in step.
 SINGLE_VALUED_IRIS = (KG_IRIS.startDate, KG_IRIS.endDate, KG_IRIS.ongoing, KG_IRIS.year, SCHEMA_IRIS.datePublished,
                       KG_IRIS.title, SCHEMA_IRIS.name, KG_IRIS.ordinal, KG_IRIS.status, KG_IRIS.degree, KG_IRIS.field,
-                      KG_IRIS.grade, KG_IRIS.date, KG_IRIS.place, KG_IRIS.level, KG_IRIS.levelOutOf,
-                      KG_IRIS.equalContribution)
+                      KG_IRIS.grade, KG_IRIS.date, KG_IRIS.place, KG_IRIS.level, KG_IRIS.levelOutOf)
 
 
 def sparql_prefixes(*names: str) -> str:

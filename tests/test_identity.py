@@ -137,6 +137,11 @@ def test_kg_explain_and_conflicts(seeds_out):
     phd = [r for r in rows if r["label"] == "Qinghao Hu: Ph.D. in Computer Science" and r["property"] == "endDate"]
     assert {(r["value"], r["source"], r["lines"], r["chosen"]) for r in phd} == {
         ("2024-08", "cv-qinghao-hu-2023.md", "19-19", "False"), ("2023", "cv-qinghao-hu-2024.md", "29-35", "True")}
+    # an authorship's lines are its work's: the survey is lines 47-49 of the 2023 CV (Hu second,
+    # after Wei Gao) and 76-78 of the 2024 CV (third, after Zhisheng Ye and Wei Gao)
+    hu = [r for r in rows if r["label"].startswith("Qinghao Hu on Deep Learning") and r["property"] == "ordinal"]
+    assert {(r["value"], r["source"], r["lines"], r["chosen"]) for r in hu} == {
+        ("2", "cv-qinghao-hu-2023.md", "47-49", "False"), ("3", "cv-qinghao-hu-2024.md", "76-78", "True")}
     titles = {r["value"]: r["chosen"] for r in rows if r["property"] == "title" and r["label"].startswith("Lucid")}
     assert titles == {"Lucid: Non-Intrusive, Scalable and Interpretable Deep Learning Job Scheduling": "False",
                       "Lucid: A Non-Intrusive, Scalable and Interpretable Scheduler for Deep Learning Training Jobs":

@@ -56,6 +56,22 @@ def test_an_orcid_work_without_authors_credits_the_owner_at_no_known_place():
     assert merged.value(node, KG.sourcePlace) == Literal("works[0]")
 
 
+def test_one_person_twice_on_an_author_list_starred_once_gives_one_mark():
+    # Regression (1,000 generated CVs): "Ann Lee*, Bo Chen, Ann Lee" gave Ann's authorship both
+    # true and false. Marks are written only where true, so it has one: true. Bo has none.
+    work = Work("Delta", Span("list.md", 2, 3), authors=[Author("Ann Lee", "Ann Lee*", equal_contribution=True),
+                                                        author("Bo Chen"), author("Ann Lee")])
+    res, ds, merged = graphs([Document("list.md", "markdown", "0", None, facts=[work])])
+    node = URIRef(res.work("list.md", work))
+    marks = {merged.value(a, KG.author): list(merged.objects(a, KG.equalContribution))
+             for a in merged.objects(node, KG.hasAuthorship)}
+    assert marks == {URIRef(DATA["person/ann-lee"]): [Literal(True)], URIRef(DATA["person/bo-chen"]): []}
+    # the authorships are read from the work's lines, which the work carries, not each authorship
+    (source,) = [g for g in ds.graphs() if (node, KG.fromSource, None) in g]
+    assert (int(source.value(node, KG.firstLine)), int(source.value(node, KG.lastLine))) == (2, 3)
+    assert not any((a, KG.fromSource, None) in source for a in merged.objects(node, KG.hasAuthorship))
+
+
 def test_an_orcid_work_without_authors_in_a_document_without_owner_has_no_author():
     work = Work("Gamma", Span("list.json", 1, 1), authors_not_listed=True)
     res, _, merged = graphs([Document("list.json", "json", "0", None, facts=[work])])

@@ -28,6 +28,13 @@ CHUNK = 200
 COLUMNS = ["subject", "label", "property", "value", "source", "lines", "document_date"]
 
 
+def _at_place(work: str, pattern: str) -> str:
+    """``?s pattern``, where ?s's provenance (kg:fromSource, lines) is its own or, for an authorship,
+    its work's (kg writes an authorship's place once, on the work, bound to *work*). A UNION, not
+    the path ``^kg:hasAuthorship?``, which not every SPARQL server evaluates."""
+    return f"{{ ?s {pattern} }} UNION {{ {work} kg:hasAuthorship ?s . {work} {pattern} }}"
+
+
 def conflicts(store) -> pd.DataFrame:
     """Single-valued facts on which sources disagree: one row per (fact, source), with the merged choice.
 
@@ -78,21 +85,22 @@ def _disagreeing(store) -> dict[tuple, int]:
 def _values_in_sources(store, keys: dict) -> list[tuple]:
     """(subject, property, graph, value, first line or None, last line or None) for each key in each of its graphs.
 
-    A fact's graphs are its sources (``kg:fromSource`` in the merged view names them), so each
-    is looked up by name; a key some of whose graphs its sources do not name (a graph loaded
-    by someone else) is looked for in every graph."""
+    A fact's graphs are its sources (``kg:fromSource`` in the merged view names them; an
+    authorship's are its work's, whose lines it was read from), so each is looked up by name; a
+    key some of whose graphs its sources do not name (a graph loaded by someone else) is looked
+    for in every graph."""
     def query(bind_graph: str):
         return lambda rows: PREFIX + f"""
             SELECT ?s ?p ?g ?o ?first ?last WHERE {{
               VALUES (?s ?p) {{ {_values(rows)} }} {bind_graph}
-              GRAPH ?g {{ ?s ?p ?o OPTIONAL {{ ?s kg:firstLine ?first ; kg:lastLine ?last }} }}
+              GRAPH ?g {{ ?s ?p ?o OPTIONAL {{ {_at_place("?lined", "kg:firstLine ?first ; kg:lastLine ?last")} }} }}
             }}"""
 
     ordered = sorted(keys, key=lambda key: (key[0].value, key[1].value))
     def rows(solutions) -> list[tuple]:
         return [(r["s"], r["p"], r["g"], r["o"], r["first"], r["last"]) for r in solutions]
 
-    found = rows(_bound_solutions(store, query("?s kg:fromSource ?g ."), ordered))
+    found = rows(_bound_solutions(store, query(_at_place("?named", "kg:fromSource ?g")), ordered))
     graphs = defaultdict(set)
     for s, p, g, *_ in found:
         graphs[s.value, p.value].add(g.value)

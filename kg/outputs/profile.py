@@ -122,19 +122,13 @@ def person_profile(store, person: str) -> dict:
             SELECT ?w ?name ?ord WHERE { ?w kg:hasAuthor ?person ; kg:hasAuthorship ?a .
               ?a kg:author ?x ; kg:ordinal ?ord . ?x kg:name ?name } ORDER BY ?w ?ord ?name""", person):
         coauthors[s["w"].value].append(s["name"].value)
-    authorships = defaultdict(list)
-    for row in _query(store, "SELECT ?w ?a WHERE { ?w kg:hasAuthorship ?a . ?a kg:author ?person }", person):
-        authorships[row["w"].value].append(row["a"].value)
-    nodes = [r["node"] for rows in sections.values() for r in rows]
-    nodes += [a for w in sections["works"] for a in authorships[w["node"]]]
-    sources = _sources(store, nodes)
+    # a work's sources are its authorships' too: kg writes an authorship's lines on its work
+    sources = _sources(store, [r["node"] for rows in sections.values() for r in rows])
     for name, rows in sections.items():
         for r in rows:
             r["sources"] = sources.get(r["node"], [])
             if name == "works":
                 r["authors"] = list(dict.fromkeys(coauthors.get(r["node"], [])))
-                for a in authorships[r["node"]]:
-                    r["sources"] = sorted(set(r["sources"]) | set(sources.get(a, [])))
             r["iri"] = r.pop("node")
         profile[name] = rows
     return profile

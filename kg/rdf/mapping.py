@@ -13,7 +13,7 @@ from kg.identity.resolution import Resolution
 from kg.identity.works import thesis_work
 from kg.rdf.quads import TripleSet, iri, literal
 from kg.rdf.terms import date_term, local_name, org_path, source_iri
-from kg.rdf.writer import FALSE, POSITIVE, TRUE, A, GraphWriter, K, S
+from kg.rdf.writer import POSITIVE, TRUE, A, GraphWriter, K, S
 from kg.records import Award, Document, Education, Interest, Position, Project, ServiceRole, Skill, Talk, Work
 from kg.vocab import DATA_IRIS, PREFIXES, PROV_IRIS
 
@@ -118,10 +118,11 @@ class DocumentWriter(GraphWriter):
         if ordinal:
             add((authorship, K.ordinal, self.positive(ordinal)))
         self.text(authorship, K.printedName, printed)
-        add((authorship, K.equalContribution, TRUE if equal else FALSE))
+        if equal:  # a mark, like et al.: a document without it is silent, so no false is written
+            add((authorship, K.equalContribution, TRUE))
         if et_al:
             add((authorship, K.etAlFollows, TRUE))
-        self.provenance(authorship, w.span)
+        # no provenance of its own: an authorship is read from its work's lines, which the work records
 
     def owner_fact(self, path: str, link: str, *types: str) -> str:
         """The node ``id:path`` of one fact about the owner, with its *types*, linked from the owner by *link*."""

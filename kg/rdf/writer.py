@@ -20,7 +20,7 @@ K, S = Terms(KG_IRIS), Terms(SCHEMA_IRIS)
 A = iri(TYPE_IRI)  # rdf:type
 _LABEL = iri(PREFIXES["rdfs"] + "label")
 POSITIVE = PREFIXES["xsd"] + "positiveInteger"
-TRUE, FALSE = (literal(v, PREFIXES["xsd"] + "boolean") for v in ("true", "false"))
+TRUE = literal("true", PREFIXES["xsd"] + "boolean")  # marks are written only where true
 
 
 class GraphWriter:
