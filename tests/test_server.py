@@ -112,12 +112,13 @@ def test_sparqlwrapper_every_protocol_form(server, method, request_method):
 
 
 def test_default_and_named_graph_parameters(server):
-    # With one source graph as the default graph, only that CV's 4 authorship lines count.
+    # With one source graph as the default graph, only that CV's lines count.
     query = "SELECT (COUNT(*) AS ?n) WHERE { ?a kg:firstLine ?l }"
     graph = "https://kg.example/id/source/cv-qinghao-hu-2023-md"
     status, _, body = get(server, query, "application/sparql-results+json", **{"default-graph-uri": graph})
     assert status == 200
-    # 2023 CV graph: 3 authorships, 2 educations, 2 talks, 1 service role carry lines.
+    # 2023 CV graph: 3 works (whose lines their authorships are read from), 2 educations, 2 talks,
+    # 1 service role carry lines.
     assert json.loads(body)["results"]["bindings"][0]["n"]["value"] == "8"
 
 
