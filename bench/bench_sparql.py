@@ -209,10 +209,13 @@ def synthetic_graph(works: int, seed: int = 7) -> tuple[list[str], dict]:
             if equal and ordinal <= 2:
                 w.add(ship, "equalContribution", typed("true", "boolean"))
             for g in filter(None, (source, second)):
-                for p, o in (("author", person), ("ordinal", typed(ordinal, "integer")), ("fromSource", g),
-                             ("firstLine", typed(100 + i % 500, "integer")),
-                             ("lastLine", typed(102 + i % 500, "integer"))):
-                    w.add(ship, p, o, g)
+                w.add(ship, "author", person, g)
+                w.add(ship, "ordinal", typed(ordinal, "integer"), g)
+                w.add(work, "hasAuthorship", ship, g)
+        for g in filter(None, (source, second)):  # the authorships' lines are their work's
+            for p, o in (("fromSource", g), ("firstLine", typed(100 + i % 500, "integer")),
+                         ("lastLine", typed(102 + i % 500, "integer"))):
+                w.add(work, p, o, g)
     bindings = {
         "name": people[0][1], "name1": people[0][1], "name2": people[circle[0][0]][1],
         "institution": "U3", "year": "2012",
