@@ -26,7 +26,7 @@ from kg.progress import Stopwatch, stage_bar
 from kg.rdf.serialize import write_jsonld, write_nquads, write_ntriples, write_trig, write_turtle
 from kg.store import STORE_DIR, create_store, tables_beside
 from kg.tables import TABLES_DIR, write_tables_from_csvs
-from kg.validate import ShaclProcess, validate_graph, validate_output, validate_triples  # noqa: F401 (API)
+from kg.validate import check_merged, validate_graph, validate_output, validate_triples  # noqa: F401 (API)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -42,13 +42,12 @@ OUTPUTS = ("kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR, "tables", "identity.json
 SOURCES_NQ, MERGED_NT, TABLE_CSVS = ".sources.nq", ".merged.nt", ".tables"
 #: From this many documents on, they are read on every core.
 PARALLEL_FROM = 16
-#: Up to this many triples in the merged view, the validation process, forked before the reading
-#: (pyshacl loads meanwhile), validates the merged view's file while the store loads, and the page's
-#: projections are read from the store by SPARQL (at the seeds' size DuckDB's start alone takes
-#: longer than the queries). Above, a fork of the first half, which holds the merged view,
-#: validates it while the files are written (reading the file back took longer) and its memory is
-#: given back before the store loads; the page reads the co-author graph from the tables (a DuckDB
-#: self-join: at 36,000 triples both take as long, at 140,000 the tables a third of the time).
+#: Up to this many triples in the merged view, the first half writes the tables' CSV and validates
+#: the merged view itself (milliseconds), and the page's projections are read from the store by
+#: SPARQL (at the seeds' size DuckDB's start alone takes longer than the queries). Above, a fork of
+#: the first half, which holds the merged view, does both while the files are written, and its
+#: memory is given back before the store loads; the page reads the co-author graph from the tables
+#: (a DuckDB self-join: at 36,000 triples both take as long, at 140,000 the tables a third of the time).
 SMALL_GRAPH = 20_000
 
 
@@ -232,29 +231,17 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
     with build_lock(out_dir):
         clock = Stopwatch()
         stage = staging_folder(out_dir)
-        shacl = ShaclProcess() if validate else None
         first_half = Child()
         try:
-            if shacl is not None:
-                shacl.prepare()  # pyshacl loads on the other core while the documents are read
             # the documents, identity and triples in a process of their own: their memory is gone
             # when the store loads (see kg.child); what comes back is the report
             first_half.start(_graph_files, data_dir, out_dir, stage, include_private=include_private,
-                             progress=progress, force=force, validate=validate,
-                             shacl=shacl if shacl is not None and shacl.pid is not None else None)
+                             progress=progress, force=force, validate=validate)
             if html:
                 _page_writer()  # the page's modules load here meanwhile
             report = first_half.result()
             clock.lap("first half, the stages above (a process of its own)")
-            if shacl is not None and report.conforms is not None:
-                shacl.cancel()  # a big graph, validated in the first half: the waiting process is not needed
-                shacl = None
-            elif shacl is not None and shacl.pid is None:
-                shacl.check_file(stage / MERGED_NT)  # no second process: validated here
             names = write_outputs(stage, html=html, progress=progress, triples=report.triples, clock=clock)
-            if shacl is not None:
-                report.conforms, report.violations, report.validation = shacl.result()
-                clock.lap("waiting for the validation")
             (stage / SOURCES_NQ).unlink()
             (stage / MERGED_NT).unlink()
             carry_over(out_dir, stage, set(OUTPUTS))
@@ -266,22 +253,19 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
             shutil.rmtree(stage, ignore_errors=True)
             raise
         finally:
-            first_half.cancel()  # interrupted while waiting: the children go too
-            if shacl is not None:
-                shacl.cancel()
+            first_half.cancel()  # interrupted while waiting: the child goes too
     report.written = [str(out_dir / n) for n in names]
     return report
 
 
 def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private: bool, progress: bool,
-                 force: bool, validate: bool = False, shacl: ShaclProcess | None = None) -> BuildReport:
-    """Read, resolve and map the documents; write the merged view's N-Triples, the sources' N-Quads
-    and ``identity.json`` into *stage*; the report so far.
+                 force: bool, validate: bool = False) -> BuildReport:
+    """Read, resolve and map the documents; write the merged view's N-Triples, the sources' N-Quads,
+    the tables' CSV and ``identity.json`` into *stage*; the report so far, with *validate* the
+    validation's result too (:func:`kg.validate.check_merged`).
 
-    With *validate*, a merged view of up to :data:`SMALL_GRAPH` triples is handed, once on disk, to
-    *shacl* (a validation process waiting for it; the caller validates it where there is none) and
-    the report says nothing of it; a bigger one is validated in a fork of this process, which has it
-    in memory already, while the files are written, and the report holds the result."""
+    A merged view of more than :data:`SMALL_GRAPH` triples is made CSV and validated in a fork of
+    this process, which has it in memory already, while the files are written."""
     from kg.identity.curation import CURATION_FILE, Curation
     from kg.identity.decisions import write_decisions
     from kg.identity.keys import person_key, title_key
@@ -322,27 +306,30 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
     decisions = res.decisions
     del docs, res
 
-    here = ShaclProcess() if validate and len(merged) > SMALL_GRAPH else None
+    here = Child() if len(merged) > SMALL_GRAPH else None
     try:
         # the tables' CSV (made Parquet by the parent while the store loads) and the validation
         # are made on another core while the files are written, in one fork: both read every triple
         if here is not None:
-            here.start(_tables_and_validation, merged, stage / TABLE_CSVS)
+            here.start(_tables_and_validation, merged, stage / TABLE_CSVS, validate)
         else:
             write_table_csvs(merged.triples, stage / TABLE_CSVS)
             clock.lap("tables (CSV, from the merged view)")
+            if validate:
+                report.conforms, report.violations, report.validation = check_merged(merged)
+                clock.lap("validation")
         write_ntriples(merged, stage / MERGED_NT)
         clock.lap("N-Triples (merged view)")
         merged.triples.clear()  # freed once on disk
-        if shacl is not None and here is None:
-            shacl.check_file(stage / MERGED_NT)  # validated on another core from now on
         write_nquads(graphs, stage / SOURCES_NQ)
         clock.lap("N-Quads (sources)")
         graphs.clear()
         write_decisions(decisions, stage / "identity.json")
         clock.lap("identity.json")
         if here is not None:
-            report.conforms, report.violations, report.validation = here.result()
+            checked = here.result()
+            if checked is not None:
+                report.conforms, report.violations, report.validation = checked
             clock.lap("waiting for the tables' CSV and the validation")
     finally:
         if here is not None:
@@ -351,19 +338,20 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
     return report
 
 
-def _tables_and_validation(merged: TripleSet, tables: Path) -> tuple[bool, list[str], str]:
-    """The table CSVs of the merged view written into *tables*, then its validation's result."""
+def _tables_and_validation(merged: TripleSet, tables: Path, validate: bool) -> tuple[bool, list[str], str] | None:
+    """The table CSVs of the merged view written into *tables*, then, with *validate*, its
+    validation's result (:func:`kg.validate.check_merged`)."""
     from kg.merged_tables import write_table_csvs
 
     write_table_csvs(merged.triples, tables)
-    return validate_triples(merged)
+    return check_merged(merged) if validate else None
 
 
 def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | None = None,
                   clock: Stopwatch | None = None) -> list[str]:
     """Write the rest of the set into *stage*, from the N-Quads, N-Triples, table CSVs and
-    ``identity.json`` :func:`_graph_files` wrote there (the first two stay: the validation may still
-    read them); the names written.
+    ``identity.json`` :func:`_graph_files` wrote there (the first two stay for the caller to remove);
+    the names written.
 
     *triples*, the merged view's size, where known: up to :data:`SMALL_GRAPH` the page reads the
     store, not the tables (see there)."""

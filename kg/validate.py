@@ -1,6 +1,7 @@
-"""Validation against ``shapes.ttl`` that scales: pyshacl on the whole merged view up to
-:data:`FULL_LIMIT` triples, else on a bounded sample of it, and always the shapes' property
-constraints on every node (:mod:`kg.shape_checks`, two passes over the triples).
+"""Validation against ``shapes.ttl`` that scales. The build checks every constraint on every node
+with :mod:`kg.shape_checks` (two passes over the merged view's triples, :func:`check_merged`);
+``kg validate`` also runs pyshacl, on the whole merged view up to :data:`FULL_LIMIT` triples, else
+on a bounded sample of it (:func:`validate_triples`).
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from pathlib import Path
 
 import pyoxigraph
 
-from kg.child import Child
 from kg.data import shapes_ttl
 from kg.errors import UserError
 from kg.rdf.quads import TripleSet
@@ -28,13 +28,15 @@ def validate_graph(graph, focus_nodes: list | None = None, inplace: bool = False
     copy (for a graph made for the check; shapes.ttl has no rules, so nothing is added to it)."""
     import pyshacl
     from rdflib import Graph
-    from rdflib.namespace import SH
+    from rdflib.namespace import RDF, SH
 
     shapes = Graph().parse(data=shapes_ttl(), format="turtle")
     conforms, results, _ = pyshacl.validate(graph, shacl_graph=shapes, advanced=True, allow_warnings=True,
                                          focus_nodes=focus_nodes, inplace=inplace)
     lines = []
-    for result in results.subjects(predicate=None, object=SH.ValidationResult):
+    # the report's own results: a result of sh:node or sh:or holds the inner ones as its sh:detail
+    report = results.value(predicate=RDF.type, object=SH.ValidationReport, any=False)
+    for result in results.objects(report, SH.result):
         focus = results.value(result, SH.focusNode)
         path = results.value(result, SH.resultPath)
         message = results.value(result, SH.resultMessage)
@@ -94,45 +96,6 @@ def rdflib_graph(ntriples: str):
     return graph
 
 
-class ShaclProcess(Child):
-    """The validation in a process of its own (:class:`kg.child.Child`), so that it runs on another
-    core while the build writes its files: the child has kg's modules already. :meth:`prepare` forks
-    before the merged view exists, so that pyshacl loads while the documents are read; :meth:`result`
-    gives (conforms, one line per violation, what was checked)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._prepared = False
-
-    def prepare(self) -> None:
-        """Fork now: the child loads pyshacl, then waits for :meth:`check` or :meth:`check_file`."""
-        self.start_early(_load_pyshacl)
-        self._prepared = True
-
-    def check(self, merged: TripleSet) -> None:
-        """Start validating *merged* (see :func:`validate_triples`); the caller may empty it afterwards."""
-        self._begin(validate_triples, merged)
-
-    def check_file(self, path: Path) -> None:
-        """Start validating the N-Triples file *path* kg wrote (see :func:`validate_ntriples`); it must
-        stay until :meth:`result` answers."""
-        self._begin(validate_ntriples, path)
-
-    def _begin(self, step, argument) -> None:
-        if self._prepared:
-            self.send(step, argument)
-        else:
-            self.start(step, argument)
-
-
-def _load_pyshacl() -> None:
-    """What the validation imports and parses before it can start, done while it waits for the triples."""
-    import pyshacl  # noqa: F401
-    from rdflib import Graph
-
-    Graph().parse(data=shapes_ttl(), format="turtle")
-
-
 def validate_triples(merged: TripleSet) -> tuple[bool, list[str], str]:
     """Validate the merged view *merged*: (conforms, violations, what was checked).
 
@@ -153,16 +116,13 @@ def validate_triples(merged: TripleSet) -> tuple[bool, list[str], str]:
             what + " + the shapes' property constraints on every node")
 
 
-def validate_ntriples(path: Path) -> tuple[bool, list[str], str]:
-    """:func:`validate_triples` on the N-Triples file *path* kg wrote (``s p o .`` a line, as
-    :meth:`TripleSet.lines` writes them: subject and predicate hold no space)."""
-    merged = TripleSet("")
-    add = merged.triples.add
-    with open(path, encoding="utf-8", newline="\n") as lines:
-        for line in lines:
-            s, p, o = line[:-3].split(" ", 2)
-            add((s, p, o))
-    return validate_triples(merged)
+def check_merged(merged: TripleSet) -> tuple[bool, list[str], str]:
+    """The build's validation of the merged view *merged*: (conforms, violations, what was checked):
+    every constraint of ``shapes.ttl`` on every node (:func:`kg.shape_checks.check_triples`, which
+    refuses shapes it cannot check). pyshacl is not run: on the seeds its import alone took longer
+    than the rest of the build; ``kg validate`` (:func:`validate_output`) runs it too."""
+    found = check_triples(merged.triples)
+    return not found, found, "kg.shape_checks: every constraint of shapes.ttl on every node"
 
 
 def validate_output(out_dir: str | Path) -> tuple[bool, list[str]]:

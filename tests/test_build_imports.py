@@ -1,7 +1,7 @@
 """The build imports only what each of its processes needs (issue 14: a seed build within a second):
-rdflib and pyshacl only in the validation's process, networkx, igraph and DuckDB only for the page
-and the tables, pandas nowhere. Each check runs in a fresh interpreter, whose ``sys.modules`` says
-what was imported."""
+no rdflib and no pyshacl (the build validates with kg.shape_checks), networkx, igraph and DuckDB
+only for the page and the tables, pandas nowhere. Each check runs in a fresh interpreter, whose
+``sys.modules`` says what was imported."""
 
 from __future__ import annotations
 
@@ -27,13 +27,13 @@ def test_the_kg_command_and_the_build_module_import_none_of_them():
 
 def test_reading_resolving_and_mapping_import_none_of_them(tmp_path):
     # the build's first half (a forked process in a build), run in the probe itself: the readers,
-    # identity and mapping make N-Triples strings, not rdflib terms
+    # identity and mapping make N-Triples strings, not rdflib terms, and the validation reads them
     code = (f"from pathlib import Path\nimport kg.build\n"
             f"kg.build._graph_files(Path({str(DATA)!r}), Path({str(tmp_path / 'out')!r}), Path({str(tmp_path)!r}), "
-            "include_private=False, progress=False, force=False)")
+            "include_private=False, progress=False, force=False, validate=True)")
     assert loaded_after(code) == set()
 
 
-def test_a_build_without_validation_loads_no_rdflib_and_no_pandas(tmp_path):
-    code = f"import kg.build\nkg.build.build_graph({str(DATA)!r}, {str(tmp_path / 'out')!r}, validate=False)"
+def test_a_build_loads_no_rdflib_and_no_pandas(tmp_path):
+    code = f"import kg.build\nkg.build.build_graph({str(DATA)!r}, {str(tmp_path / 'out')!r})"
     assert loaded_after(code) == {"networkx", "igraph", "duckdb"}  # the page's projections and layout, the tables

@@ -94,4 +94,4 @@ def test_the_build_reports_what_the_checks_find(tmp_path):
                                 encoding="utf-8")
     report = build_graph(data, tmp_path / "out", html=False)
     assert report.conforms is True
-    assert report.validation == "pyshacl on every triple + the shapes' property constraints on every node"
+    assert report.validation == "kg.shape_checks: every constraint of shapes.ttl on every node"
