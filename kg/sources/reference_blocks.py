@@ -73,6 +73,7 @@ class _StyleScanner:
         self.marks: list[tuple[int, frozenset]] = []
         self.styles: set[str] = set()
         self.frozen: frozenset | None = None  # self.styles as kept with each unit, made once per change
+        self.long_units = False  # whether an entity was kept as more than one character
         links = _LINK.finditer(raw)
         self.link_at = {m.start(): (m.end(), m.start(1), m.end(1)) for m in links}  # [text](url): text's bounds
         self.link_starts = sorted(self.link_at)
@@ -190,7 +191,11 @@ class _StyleScanner:
 
     def entity(self, i: int) -> int | None:
         entity = _ENTITY.match(self.raw, i) if self.raw[i] == "&" else None
-        return self.keep(html.unescape(entity.group(0)), i, entity.end() - i) if entity else None
+        if entity is None:
+            return None
+        text = html.unescape(entity.group(0))
+        self.long_units = self.long_units or len(text) != 1
+        return self.keep(text, i, entity.end() - i)
 
 
 def _style_of(styles: frozenset) -> str:
@@ -305,7 +310,7 @@ def blocks_of(raw: str, line: int, sentences: bool = True) -> list[Block]:
     starts = [_raw_start(raw, idxs[a]) for _, a, _ in merged] + [len(raw)]
     for n, (style, first, end) in enumerate(merged):
         text = "".join(units[first:end])
-        raw_of = _RawOf(raw, idxs, first, end, starts[n], starts[n + 1], units)
+        raw_of = _RawOf(raw, idxs, first, end, starts[n], starts[n + 1], units if scan.long_units else None)
         if style != "plain":
             blocks.append(Block(text.strip(), style, line, raw_of(0, end - first).strip()))
             continue
