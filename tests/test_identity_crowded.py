@@ -152,3 +152,33 @@ def test_one_name_on_shared_works_only_joins_with_a_coauthor_in_common():
     res = resolve(docs)
     assert res.person("Y. Wang", "Quake", "a.bib") != res.person("Y. Wang", "Cloud", "a.bib")
     assert res.person("Y. Wang", "Cloud", "b.bib") == res.person("Y. Wang", "Storage", "a.bib")
+
+
+def test_the_fellows_kept_for_few_documents_change_no_decision(monkeypatch):
+    # The passes keep the fellows (kg.identity.crowded.fellows_of) of the documents asked about last
+    # only; made again for a document asked about anew, they must be what they were. Kept for one
+    # document at a time, every document asked about twice is made twice: the same decisions.
+    from pathlib import Path
+
+    from conftest import DATA
+
+    import kg.identity.crowded as crowded
+    from kg.build import read_documents
+    from kg.identity.curation import CURATION_FILE
+
+    made = []
+    real = crowded.fellows_of
+    monkeypatch.setattr(crowded, "fellows_of", lambda nodes, listings: made.append(1) or real(nodes, listings))
+    answers = []
+    for kept in (crowded.FELLOWS_KEPT, 1):
+        monkeypatch.setattr(crowded, "FELLOWS_KEPT", kept)
+        made.clear()
+        found = []
+        for folder in (DATA, Path(__file__).parent / "data"):
+            curation = Curation.load(folder / CURATION_FILE)
+            res = resolve(read_documents(folder, curation=curation)[0], curation)
+            found.append((res.person_of_mention, res.work_of, [repr(d) for d in res.decisions]))
+        answers.append((len(made), found))
+    (made_kept, kept_answer), (made_one, one_answer) = answers
+    assert made_one > made_kept  # with one kept, some document's fellows were made again
+    assert one_answer == kept_answer
