@@ -120,8 +120,10 @@ def tables_from(write_csv, tables_dir: Path, threads: int = 1) -> list[Path]:
             csv = Path(tmp) / f"{name}.csv"
             columns = ", ".join(f"'{c}': 'VARCHAR'" for c in COLUMNS[name])
             path = tables_dir / f"{name}.parquet"
+            # the dialect is given, not sniffed: DuckDB's sniffer reads the first 20,480 rows, and where
+            # none of them is quoted it takes the file for unquoted and fails on the first that is
             con.execute(f"CREATE OR REPLACE TEMP VIEW t AS SELECT * FROM read_csv('{csv}', header = true, "
-                        f"columns = {{{columns}}})")
+                        f"auto_detect = false, delim = ',', quote = '\"', escape = '\"', columns = {{{columns}}})")
             con.execute(f"COPY ({select}) TO '{path}' (FORMAT parquet)")
             written.append(path)
     con.close()
