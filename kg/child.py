@@ -1,7 +1,7 @@
 """A step run in a forked process of its own: the build's first half, so that its memory goes back
 to the system whole when it ends (Python keeps most of what a big step frees in half-empty arenas,
-and the store's bulk load would come on top of it), and the validation, which runs on another core
-while the build writes its files.
+and the store's bulk load would come on top of it), and the tables' CSV and the validation of a big
+graph, which run on another core while the build writes its files.
 
 >>> in_child(sorted, [3, 1, 2])
 [1, 2, 3]
@@ -28,14 +28,10 @@ from kg.errors import UserError
 class Child:
     """One step in a fork of this process: :meth:`start` forks, :meth:`result` waits for the answer
     (the step's result, or its exception raised here), :meth:`cancel` stops a step still running.
-
-    :meth:`start_early` forks before the step is known, so that the child loads what the step needs
-    while this process goes on; :meth:`send` hands it the step. Where the system cannot fork (no room
-    for a second process), :meth:`start` or :meth:`send` runs the step here.
+    Where the system cannot fork (no room for a second process), :meth:`start` runs the step here.
 
     >>> child = Child()
-    >>> child.start_early(lambda: None)
-    >>> child.send(max, 2, 5)
+    >>> child.start(max, 2, 5)
     >>> child.result()
     5
     """
@@ -44,32 +40,10 @@ class Child:
         self.pid: int | None = None
         self.answer_fd: int | None = None
         self.outcome: tuple | None = None  # where the step ran in this process
-        self._go: int | None = None  # the pipe to a child started early, until the step is sent
 
     def start(self, step, *args, **kwargs) -> None:
         if not self._fork(step, args, kwargs):
             self.outcome = _run(step, args, kwargs)
-
-    def start_early(self, warm_up) -> None:
-        """Fork now and run ``warm_up()`` there (imports, say) while this process goes on; the step
-        :meth:`send` names runs there next. Where the system cannot fork, :meth:`send` runs it here."""
-        read_go, write_go = os.pipe()
-        if self._fork(_when_sent, (read_go, write_go, warm_up), {}):
-            self._go = write_go
-        else:
-            os.close(write_go)
-        os.close(read_go)
-
-    def send(self, step, *args, **kwargs) -> None:
-        """Run ``step(*args, **kwargs)`` in the child :meth:`start_early` made (here where it could not
-        fork). The arguments travel pickled: this waits while the child warms up if they fill the pipe."""
-        if self._go is None:
-            self.outcome = _run(step, args, kwargs)
-            return
-        message = pickle.dumps((step, args, kwargs))
-        with contextlib.suppress(BrokenPipeError), os.fdopen(self._go, "wb") as go:  # it stopped: result() says why
-            self._go = None
-            go.write(len(message).to_bytes(8, "big") + message)
 
     def _fork(self, step, args, kwargs) -> bool:
         """Run *step* in a fork of this process; False where the system cannot fork."""
@@ -111,9 +85,6 @@ class Child:
 
     def cancel(self) -> None:
         """Stop the step if it still runs (nothing to do once it answered); twice is harmless."""
-        if self._go is not None:
-            os.close(self._go)
-            self._go = None
         if self.answer_fd is not None:
             os.close(self.answer_fd)
             self.answer_fd = None
@@ -142,19 +113,6 @@ def _run(step, args, kwargs) -> tuple:
         if not isinstance(error, (UserError, OSError, KeyboardInterrupt)):
             error.add_note("in the build's process:\n" + "".join(traceback.format_exception(error)))
         return False, error
-
-
-def _when_sent(read_go: int, write_go: int, warm_up):
-    """In a child started early: warm up, then run the step :meth:`Child.send` sends."""
-    os.close(write_go)
-    warm_up()
-    with os.fdopen(read_go, "rb") as go:
-        size = int.from_bytes(go.read(8), "big")
-        message = go.read(size)
-    if len(message) < size or not size:
-        os._exit(0)  # the parent went without sending a step: nothing to do
-    step, args, kwargs = pickle.loads(message)
-    return step(*args, **kwargs)
 
 
 def _answer(write_end: int, read_end: int, step, args, kwargs) -> None:

@@ -230,9 +230,11 @@ def well_formed(lexical: str, datatype: str | None) -> bool:
     [True, True, False]
     """
     form = LEXICAL_FORMS.get(datatype or "")
-    m = form.fullmatch(lexical.strip(" \t\n\r")) if form is not None else True
-    if not m or m is True or datatype != _XSD + "date":
-        return bool(m)
+    if form is None:
+        return True
+    m = form.fullmatch(lexical.strip(" \t\n\r"))
+    if m is None or datatype != _XSD + "date":
+        return m is not None
     year, month, day = int(m.group("y")), int(m.group("m")), int(m.group("d"))
     leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
     return day <= (29 if leap else 28) if month == 2 else day <= (30 if month in (4, 6, 9, 11) else 31)
@@ -250,7 +252,8 @@ def _text(term: str) -> str:
 def _value_breaks(c: Constraint, value: str, types: dict[str, set[str]]) -> bool:
     if c.kind == "datatype":
         datatype = datatype_of(value)
-        return datatype not in c.allowed or not well_formed(_text(value), datatype)
+        # the lexical form only where there is a rule for it: most values are strings
+        return datatype not in c.allowed or datatype in LEXICAL_FORMS and not well_formed(_text(value), datatype)
     if c.kind == "class":
         return not (c.allowed & types.get(value, set()))
     if c.kind == "in":

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from kg.child import Child, in_child
+from kg.child import in_child
 from kg.errors import UserError
 
 
@@ -52,46 +52,3 @@ def test_without_room_for_a_second_process_the_step_runs_here(monkeypatch):
     monkeypatch.setattr(os, "fork", no_fork)
     here = os.getpid()
     assert in_child(os.getpid) == here
-
-
-def test_a_child_started_early_runs_the_step_it_is_sent_later():
-    warmed = []
-    child = Child()
-    child.start_early(lambda: warmed.append(os.getpid()))  # runs in the fork: this process's list stays empty
-    child.send(os.getpid)
-    assert child.result() not in (None, os.getpid())
-    assert warmed == []
-    assert child.pid is None  # reaped
-
-
-def test_a_warm_up_that_fails_arrives_as_itself_when_the_result_is_asked_for():
-    def broken():
-        raise ImportError("no module named pyshacl")
-
-    child = Child()
-    child.start_early(broken)
-    child.send(os.getpid)  # the child may be gone already: sending is no error of its own
-    with pytest.raises(ImportError, match="pyshacl"):
-        child.result()
-
-
-def test_a_child_started_early_and_never_sent_a_step_is_stopped():
-    child = Child()
-    child.start_early(lambda: None)
-    pid = child.pid
-    child.cancel()  # the build failed before the merged view was written
-    assert child.pid is None
-    with pytest.raises(ChildProcessError):
-        os.waitpid(pid, os.WNOHANG)  # killed and reaped
-
-
-@pytest.mark.timeout(60)  # a step run here that waited for a message would hang
-def test_without_room_for_a_second_process_the_early_step_runs_here_when_sent(monkeypatch):
-    def no_fork():
-        raise OSError(12, "Cannot allocate memory")
-
-    monkeypatch.setattr(os, "fork", no_fork)
-    child = Child()
-    child.start_early(lambda: None)  # nothing forked: the step must not wait for a message here
-    child.send(os.getpid)
-    assert child.result() == os.getpid()
