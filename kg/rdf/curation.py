@@ -33,7 +33,7 @@ def curation_graph(curation: Curation, res: Resolution) -> TripleSet | None:
                     if any(title_key(t) == title_key(fix["title"]) for _, t in titles))
         if "year" in fix:
             add((node, K.year, date_term(fix["year"])))
-            add((node, S.datePublished, date_term(fix["year"])))
+            g.entailed.add((node, S.datePublished, date_term(fix["year"])))
         if "status" in fix:
             add((node, K.status, literal(fix["status"])))
         _line(g, node, fix["line"])

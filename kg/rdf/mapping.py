@@ -1,8 +1,11 @@
 """Records to RDF: one named graph per source document, in ontology terms.
 
-Each source graph holds exactly what its document says, with identity-resolved IRIs and
-line provenance on every fact node. A document without an owner (a group page, a lab
-bibliography) gives its works, authors and venues; facts about an owner need one.
+Each source graph holds exactly what its document says, in kg's terms, with identity-resolved IRIs
+and line provenance on every fact node; what the ontology entails from that for schema.org readers
+(``schema:name`` beside ``kg:title``, ``schema:author`` and ``kg:hasAuthor`` beside each authorship)
+goes into the merged view only (see :meth:`kg.rdf.writer.GraphWriter.entail`). A document without
+an owner (a group page, a lab bibliography) gives its works, authors and venues; facts about an
+owner need one.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from kg.vocab import DATA_IRIS, PREFIXES, PROV_IRIS
 POSITION_CLASS = {"job": K.Job, "internship": K.Internship, "visit": K.Visit, "fellowship": K.Fellowship,
                   "teaching": K.Teaching}
 _AUTHORSHIP = DATA_IRIS["authorship/"]
-_SOURCE_CLASSES = (K.SourceDocument, iri(PROV_IRIS.Entity), S.DigitalDocument)
+_SOURCE_CLASSES = (K.SourceDocument, iri(PROV_IRIS.Entity))
 _NON_NEGATIVE = PREFIXES["xsd"] + "nonNegativeInteger"
 
 
@@ -43,7 +46,7 @@ class DocumentWriter(GraphWriter):
             self.text(me, K.biography, p.biography)
         for org in p.affiliations:
             self.add(me, K.affiliation, self.organization(org))
-            self.add(me, S.affiliation, self.node(self.res.organization(org)))
+            self.entail(me, S.affiliation, self.node(self.res.organization(org)))
         if self.include_private:
             for t in p.telephones:
                 self.text(me, K.telephone, t)
@@ -55,15 +58,17 @@ class DocumentWriter(GraphWriter):
         node = self.node(work_iri)
         kind_class = K.Thesis if w.kind == "thesis" else K.Preprint if w.status != "published" else K.Article
         schema_class = S.Thesis if w.kind == "thesis" else S.ScholarlyArticle
-        for c in (K.Work, kind_class, S.CreativeWork, schema_class):
+        for c in (K.Work, kind_class):
             self.add(node, A, c)
+        for c in (S.CreativeWork, schema_class):
+            self.entail(node, A, c)
         self.text(node, K.title, w.title)
-        self.text(node, S.name, w.title)
+        self.text(node, S.name, w.title, entailed=True)
         self.text(node, K.status, w.status)
         if w.year:
             year = date_term(w.year[:4])
             self.add(node, K.year, year)
-            self.add(node, S.datePublished, year)
+            self.entail(node, S.datePublished, year)
         venue = self.venue(w.venue)
         if venue is not None:
             self.add(node, K.publishedIn if w.status == "published" else K.submittedTo, venue)
@@ -108,9 +113,8 @@ class DocumentWriter(GraphWriter):
         if self.subject is not None and person_iri == self.owner:
             self.person(owner.name)  # the owner's own name, as the document's header prints it
         person = self.node(person_iri)
+        self.entailed.update(((node, K.hasAuthor, person), (node, S.author, person)))
         add = self.triples.add
-        add((node, K.hasAuthor, person))
-        add((node, S.author, person))
         authorship = self.node(f"{_AUTHORSHIP}{work_slug}/{local_name(person_iri)}")
         add((node, K.hasAuthorship, authorship))
         add((authorship, A, K.Authorship))
@@ -124,11 +128,13 @@ class DocumentWriter(GraphWriter):
             add((authorship, K.etAlFollows, TRUE))
         # no provenance of its own: an authorship is read from its work's lines, which the work records
 
-    def owner_fact(self, path: str, link: str, *types: str) -> str:
-        """The node ``id:path`` of one fact about the owner, with its *types*, linked from the owner by *link*."""
+    def owner_fact(self, path: str, link: str, *types: str, schema_type: str | None = None) -> str:
+        """The node ``id:path`` of one fact about the owner, with its *types* (and the entailed
+        *schema_type*), linked from the owner by *link*."""
         node = self.node(DATA_IRIS[path])
         for t in types:
             self.add(node, A, t)
+        self.entail(node, A, schema_type)
         self.add(self.subject, link, node)
         return node
 
@@ -136,7 +142,7 @@ class DocumentWriter(GraphWriter):
         org = self.organization(p.organization)
         where = org_path(self.res.organization(p.organization)) if org else "unknown"
         node = self.owner_fact(f"position/{self.person_slug}/{where}-{slug(p.role or 'member', 40)}", K.hasPosition,
-                               K.Position, POSITION_CLASS[p.kind], S.OrganizationRole)
+                               K.Position, POSITION_CLASS[p.kind], schema_type=S.OrganizationRole)
         self.add(node, K.holder, self.subject)
         self.add(node, K.organization, org)
         self.text(node, K.role, p.role)
@@ -157,7 +163,7 @@ class DocumentWriter(GraphWriter):
             root = self.res.org_info[root]["parent"]
         where = local_name(root) if root else "unknown"
         node = self.owner_fact(f"education/{self.person_slug}/{where}-{e.level or slug(e.degree or 'degree')}",
-                               K.hasEducation, K.Education, S.OrganizationRole)
+                               K.hasEducation, K.Education, schema_type=S.OrganizationRole)
         self.add(node, K.holder, self.subject)
         self.add(node, K.organization, org)
         self.text(node, K.degree, e.degree)
@@ -179,7 +185,7 @@ class DocumentWriter(GraphWriter):
     def award(self, a: Award):
         node = self.owner_fact(f"award/{self.person_slug}/{slug(a.title, 50)}-{a.year or 'undated'}", K.receivedAward,
                                K.Award)
-        self.text(self.subject, S.award, a.title)
+        self.text(self.subject, S.award, a.title, entailed=True)
         self.text(node, K.name, a.title)
         if a.year:
             self.add(node, K.year, date_term(a.year))
@@ -189,13 +195,13 @@ class DocumentWriter(GraphWriter):
     def talk(self, t: Talk):
         when_where = f"{t.date or 'undated'}-{slug(t.place or '', 20)}"
         node = self.owner_fact(f"talk/{self.person_slug}/{slug(t.title, 50)}-{when_where}", K.gaveTalk,
-                               K.Talk, S.Event)
+                               K.Talk, schema_type=S.Event)
         self.text(node, K.title, t.title)
-        self.text(node, S.name, t.title)
+        self.text(node, S.name, t.title, entailed=True)
         self.text(node, K.place, t.place)
         if t.date:
             self.add(node, K.date, date_term(t.date))
-            self.add(node, S.startDate, date_term(t.date))
+            self.entail(node, S.startDate, date_term(t.date))
         self.provenance(node, t.span)
 
     def service(self, s: ServiceRole):
@@ -211,9 +217,9 @@ class DocumentWriter(GraphWriter):
         self.provenance(node, s.span)
 
     def project(self, p: Project):
-        node = self.owner_fact(f"project/{slug(p.name)}", K.participatedIn, K.Project, S.Project)
+        node = self.owner_fact(f"project/{slug(p.name)}", K.participatedIn, K.Project, schema_type=S.Project)
         self.text(node, K.name, p.name)
-        self.text(node, S.name, p.name)
+        self.text(node, S.name, p.name, entailed=True)
         self.text(node, K.funding, p.funding)
         self.period(node, p.period)
         for d in p.description:
@@ -234,7 +240,7 @@ class DocumentWriter(GraphWriter):
     def interest(self, i: Interest):
         node = self.owner_fact(f"interest/{self.person_slug}/{slug(i.name)}", K.hasResearchInterest,
                                K.ResearchInterest)
-        self.text(self.subject, S.knowsAbout, i.name)
+        self.text(self.subject, S.knowsAbout, i.name, entailed=True)
         self.text(node, K.name, i.name)
         self.provenance(node, i.span)
 
@@ -252,6 +258,7 @@ def _document_graph(doc: Document, res: Resolution, document_date: str | None, i
     w = DocumentWriter(g, doc, res, source, include_private)
     for c in _SOURCE_CLASSES:
         w.add(w.source, A, c)
+    w.entail(w.source, A, S.DigitalDocument)
     w.text(w.source, K.fileName, doc.path)
     w.text(w.source, K.sha256, doc.sha256)
     w.text(w.source, K.format, doc.format)

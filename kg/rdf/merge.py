@@ -1,10 +1,13 @@
-"""The merged view: the union of the source graphs where, for single-valued properties, the newest source wins.
+"""The merged view: the union of the source graphs and what the ontology entails from them (their
+``entailed`` triples), where, for single-valued properties, the newest source wins.
 
 It works on :class:`kg.rdf.quads.TripleSet` triples (N-Triples strings): the union is taken set by
 set, and only the triples of single-valued properties and work kinds are looked at one by one.
 """
 
 from __future__ import annotations
+
+from itertools import chain
 
 from kg.collector import collector_paused
 from kg.rdf.quads import TripleSet, iri
@@ -45,7 +48,8 @@ def merged_graph(graphs: list[TripleSet], newness: dict[str, str]) -> TripleSet:
                 continue
             rank = (newness[g.identifier], g.identifier)
             triples |= g.triples
-            for s, p, o in [t for t in g.triples if t[1] in _CHOSEN]:
+            triples |= g.entailed
+            for s, p, o in [t for t in chain(g.triples, g.entailed) if t[1] in _CHOSEN]:
                 if p == _TYPE and o not in _KINDS:
                     continue
                 known = values.get((s, p))

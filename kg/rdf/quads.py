@@ -140,6 +140,9 @@ class TripleSet:
     def __init__(self, identifier: str):
         self.identifier = str(identifier)
         self.triples: set[tuple[str, str, str]] = set()
+        # what the ontology entails from these triples for schema.org readers (its mirrors, kg:hasAuthor):
+        # the merged view holds them, the named graph (what the document said) does not
+        self.entailed: set[tuple[str, str, str]] = set()
         self._iris: dict[str, str] = {}  # the same subjects and predicates recur: encode them once
 
     def _iri(self, value: str) -> str:

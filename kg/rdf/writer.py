@@ -32,7 +32,7 @@ class GraphWriter:
 
     def __init__(self, graph: TripleSet, doc: Document, res: Resolution, source: str, include_private: bool):
         self.g, self.doc, self.res = graph, doc, res
-        self.triples = graph.triples
+        self.triples, self.entailed = graph.triples, graph.entailed
         self.include_private = include_private
         self._nodes: dict[str, str] = {}  # IRI -> its N-Triples form, made once (and one string) per graph
         self._numbers: dict[int, str] = {}  # line numbers and ordinals as literals
@@ -63,16 +63,24 @@ class GraphWriter:
         if o is not None:
             self.triples.add((s, p, o))
 
-    def text(self, s: str, p: str, value: str | None) -> None:
-        """Add *value*, a document's text, as a literal: the one place text from documents enters, so
-        phone numbers and street addresses are scrubbed here (unless private data is asked for)."""
+    def entail(self, s: str, p: str, o: str | None) -> None:
+        """Add a triple the ontology entails from this graph's own (a schema.org mirror such as
+        ``schema:name``, or ``kg:hasAuthor``): the merged view holds it, the source's named graph,
+        which records what the document said in kg's terms, does not."""
+        if o is not None:
+            self.entailed.add((s, p, o))
+
+    def text(self, s: str, p: str, value: str | None, *, entailed: bool = False) -> None:
+        """Add *value*, a document's text, as a literal (with *entailed*, as :meth:`entail` does): the
+        one place text from documents enters, so phone numbers and street addresses are scrubbed here
+        (unless private data is asked for)."""
         if value is None or value == "":
             return
         if not self.include_private:
             value = scrub(value)
             if not value:
                 return
-        self.triples.add((s, p, literal(value)))
+        (self.entailed if entailed else self.triples).add((s, p, literal(value)))
 
     def link(self, s: str, p: str, value: str | None, span: Span | None = None, *, orcid: bool = False):
         """Add a link made from a document's value, repaired into a valid IRI, or report it as skipped."""
@@ -117,9 +125,9 @@ class GraphWriter:
         if person.label:
             self.text(node, _LABEL, person.label)
         self.add(node, A, K.Person)
-        self.add(node, A, S.Person)
+        self.entail(node, A, S.Person)
         self.text(node, K.name, canonical)
-        self.text(node, S.name, canonical)
+        self.text(node, S.name, canonical, entailed=True)
         if name != canonical:
             self.text(node, K.alternateName, name)
         return person_iri
@@ -138,9 +146,9 @@ class GraphWriter:
             info = self.res.org_info[org]
             n = self.node(org)
             self.add(n, A, K.Organization)
-            self.add(n, A, S.Organization)
+            self.entail(n, A, S.Organization)
             self.text(n, K.name, info["name"])
-            self.text(n, S.name, info["name"])
+            self.text(n, S.name, info["name"], entailed=True)
             for alt in info["names"]:
                 if alt != info["name"]:
                     self.text(n, K.alternateName, alt)
@@ -168,9 +176,9 @@ class GraphWriter:
         self._described.add(venue)
         info = self.res.venue_names[venue]
         self.add(node, A, K.Venue)
-        self.add(node, A, S.CreativeWorkSeries)
+        self.entail(node, A, S.CreativeWorkSeries)
         self.text(node, K.name, info["name"])
-        self.text(node, S.name, info["name"])
+        self.text(node, S.name, info["name"], entailed=True)
         if info["acronym"]:
             self.text(node, K.acronym, info["acronym"])
         return node
