@@ -40,6 +40,7 @@ import os
 
 import networkx as nx
 
+from kg.collector import collector_paused
 from kg.errors import UserError
 from kg.files import write_atomic
 from kg.graphs import projections
@@ -127,9 +128,13 @@ def write_graph_html(
     True
     >>> shutil.rmtree(folder)
     """
-    store, coauthors, affiliations = _store_graphs(source)
-    selection = select_graph(coauthors, affiliations, focus=_focus_iri(store, focus), hops=hops, max_nodes=max_nodes)
-    write_atomic(path, selection_html(selection, title=title))
+    # the graphs, layout and page make hundreds of thousands of objects and no cycles to speak of: the
+    # collector's passes over them were a fifth of the page's time at 1,000 CVs (2.0 of 9.5 s)
+    with collector_paused():
+        store, coauthors, affiliations = _store_graphs(source)
+        selection = select_graph(coauthors, affiliations, focus=_focus_iri(store, focus), hops=hops,
+                                 max_nodes=max_nodes)
+        write_atomic(path, selection_html(selection, title=title))
     return selection
 
 
