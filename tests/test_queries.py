@@ -361,6 +361,12 @@ EQUAL_CONTRIBUTION_CASES = """
     kg:hasAuthorship <c/dee> , <c/eve> .
 <c/dee> kg:ordinal 1 ; kg:equalContribution true ; kg:author <person/dee> .
 <c/eve> kg:equalContribution true ; kg:author <person/eve> .
+# Delta (2021): two sources put two people first, both marked (Cy and Bea at place 1), Zed second.
+<work/delta> a kg:Work ; kg:title "Delta" ; kg:year "2021"^^xsd:gYear ;
+    kg:hasAuthorship <d/cy> , <d/bea> , <d/zed> .
+<d/cy> kg:ordinal 1 ; kg:equalContribution true ; kg:author <person/cy> .
+<d/bea> kg:ordinal 1 ; kg:equalContribution true ; kg:author <person/bea> .
+<d/zed> kg:ordinal 2 ; kg:equalContribution true ; kg:author <person/zed> .
 """
 
 
@@ -368,9 +374,12 @@ def test_equal_contribution_lists_names_by_place_then_name():
     store = pyoxigraph.Store()
     store.load(EQUAL_CONTRIBUTION_CASES.encode(), format=pyoxigraph.RdfFormat.TURTLE)
     result = ask(store, "equal-contribution")
-    # Alpha has no year, so it comes before Gamma (2020); Beta is left out. Alpha's names by
-    # place: Bea (1), then Al and Zed (both 2, by name); Cy is not marked.
+    # Alpha has no year, so it comes before Gamma (2020) and Delta (2021); Beta is left out.
+    # Alpha's names by place: Bea (1), then Al and Zed (both 2, by name); Cy is not marked.
+    # Delta's two first authors each count once (regression: each name was listed once per
+    # marked first author, "Bea; Bea; Cy; Cy; Zed; Zed", 6): Bea and Cy (1, by name), Zed (2).
     assert records(result, "title", "year", "equalAuthors", "count") == [
         ("Alpha", None, "Bea; Al; Zed", "3"),
         ("Gamma", "2020", "Dee", "1"),
+        ("Delta", "2021", "Bea; Cy; Zed", "3"),
     ]
