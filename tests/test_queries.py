@@ -367,6 +367,14 @@ EQUAL_CONTRIBUTION_CASES = """
 <d/cy> kg:ordinal 1 ; kg:equalContribution true ; kg:author <person/cy> .
 <d/bea> kg:ordinal 1 ; kg:equalContribution true ; kg:author <person/bea> .
 <d/zed> kg:ordinal 2 ; kg:equalContribution true ; kg:author <person/zed> .
+# Two 2022 titles alike in their first 15 characters ("Graph Sampling ") and apart after them,
+# the later one by title listed first here.
+<work/sampling-ii> a kg:Work ; kg:title "Graph Sampling II" ; kg:year "2022"^^xsd:gYear ;
+    kg:hasAuthorship <e/eve> .
+<e/eve> kg:ordinal 1 ; kg:equalContribution true ; kg:author <person/eve> .
+<work/sampling-i> a kg:Work ; kg:title "Graph Sampling I" ; kg:year "2022"^^xsd:gYear ;
+    kg:hasAuthorship <f/dee> .
+<f/dee> kg:ordinal 1 ; kg:equalContribution true ; kg:author <person/dee> .
 """
 
 
@@ -382,4 +390,7 @@ def test_equal_contribution_lists_names_by_place_then_name():
         ("Alpha", None, "Bea; Al; Zed", "3"),
         ("Gamma", "2020", "Dee", "1"),
         ("Delta", "2021", "Bea; Cy; Zed", "3"),
+        # same year, same first 15 characters: the whole titles decide ("I" before "II")
+        ("Graph Sampling I", "2022", "Dee", "1"),
+        ("Graph Sampling II", "2022", "Eve", "1"),
     ]
