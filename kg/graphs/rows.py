@@ -98,21 +98,25 @@ def collaborator_rows(graph, person, n: int | None = 10) -> list[dict]:
     see :func:`kg.graphs.collaborators.top_collaborators`."""
     if n is not None and (not isinstance(n, int) or n < 1):
         raise UserError(f"n must be a positive whole number or None, got {n!r}")
-    rows = []
+    # ranked first, and only the top n made rows: the years, venues and titles of every collaborator
+    # were most of kg analyze's tables
+    ranked = []
     for other in graph.neighbors(person):
-        if other == person:
-            continue
-        attrs = graph.edges[person, other]
+        if other != person:
+            attrs = graph.edges[person, other]
+            weight = round(float(attrs.get("weight", 1.0)), 6)
+            ranked.append((-joint_works_of(attrs), -weight, node_name(graph, other), other, attrs))
+    ranked.sort(key=lambda r: r[:4])
+    rows = []
+    for joint, weight, name, other, attrs in ranked if n is None else ranked[:n]:
         works = attrs.get("works", [])
         years = work_years(works)
         rows.append({
-            "collaborator": other, "name": node_name(graph, other), "joint_works": joint_works_of(attrs),
-            "weight": round(float(attrs.get("weight", 1.0)), 6),
+            "collaborator": other, "name": name, "joint_works": -joint, "weight": -weight,
             "first_year": years[0] if years else None, "last_year": years[-1] if years else None,
             "years": join_values(years), "venues": join_values(work_venues(works)), "works": titles_text(works),
         })
-    rows.sort(key=lambda r: (-r["joint_works"], -r["weight"], r["name"], r["collaborator"]))
-    return rows if n is None else rows[:n]
+    return rows
 
 
 def shared_rows(graph, people: list) -> tuple[list[str], list[dict]]:
