@@ -13,6 +13,8 @@ by evidence.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from kg.identity.curation import Curation
@@ -33,10 +35,14 @@ class Node:
     document: str
     key: tuple
     names: dict[str, int] = field(default_factory=dict)  # printed name -> times
-    roles: set[str] = field(default_factory=set)
-    titles: set[str] = field(default_factory=set)
-    context: set[int] = field(default_factory=set)
-    cannot: set[int] = field(default_factory=set)
+    # roles and a single title are sets shared by many nodes (see Mentions): never changed in place
+    roles: AbstractSet[str] = frozenset()
+    titles: AbstractSet[str] = frozenset()
+    # Sets while collect() links the nodes, then tuples where small (see _settle). collect() makes a
+    # node's cannot-set its context set itself (an author's co-authors are both) until a link adds
+    # context alone (a supervisor).
+    context: Collection[int] = field(default_factory=set)
+    cannot: Collection[int] = field(default_factory=set)
     # an owner's alone: every other node shares the one empty set (slots and these save a third of a node)
     handles: frozenset[str] = frozenset()
     orcids: frozenset[str] = frozenset()
@@ -75,17 +81,39 @@ class Mentions:
     listings: list[Listing] = field(default_factory=list)
     node_of: dict[tuple[str, str | None, tuple], int] = field(default_factory=dict)  # (document, title, key)
     owner_of: dict[str, int] = field(default_factory=dict)  # document -> owner node
+    # One object for each equal key, role set and single title: at 1,000 CVs there are 290,000 nodes
+    # and a few hundred role sets; most nodes are on one work and share its title's set.
+    _keys: dict[tuple, tuple] = field(default_factory=dict, repr=False)
+    _sets: dict[object, frozenset[str]] = field(default_factory=dict, repr=False)  # role sets; title -> {title}
 
     def node(self, document: str, key: tuple, name: str, role: str, title: str | None = None) -> int:
         at = self.node_of.get((document, title, key))
         if at is None:
+            key = self._keys.setdefault(key, key)
             at = self.node_of[(document, title, key)] = len(self.nodes)
-            self.nodes.append(Node(at, document, key))
+            n = Node(at, document, key)
+            n.cannot = n.context
+            self.nodes.append(n)
         n = self.nodes[at]
         n.names[name] = n.names.get(name, 0) + 1
         n.name = most_printed(n.names)
-        n.roles.add(role)
+        self.add_role(at, role)
         return at
+
+    def add_role(self, at: int, role: str) -> None:
+        n = self.nodes[at]
+        if role not in n.roles:
+            roles = frozenset(n.roles | {role})
+            n.roles = self._sets.setdefault(roles, roles)
+
+    def add_title(self, at: int, title: str) -> None:
+        n = self.nodes[at]
+        if not n.titles:
+            n.titles = self._sets.setdefault(title, frozenset((title,)))
+        elif title not in n.titles:
+            if isinstance(n.titles, frozenset):  # a second title: the node's own set from here
+                n.titles = set(n.titles)
+            n.titles.add(title)  # type: ignore[attr-defined]
 
 
 def _link(nodes: list[Node], members: list[int], cannot: bool) -> None:
@@ -93,9 +121,27 @@ def _link(nodes: list[Node], members: list[int], cannot: bool) -> None:
         return
     for i in members:
         others = [j for j in members if j != i]
-        nodes[i].context.update(others)
-        if cannot:
-            nodes[i].cannot.update(others)
+        n = nodes[i]
+        if not cannot and n.cannot is n.context:  # context alone grows: the two sets part
+            n.context = set(n.context)
+        assert isinstance(n.context, set) and isinstance(n.cannot, set)  # collect() settles them after
+        n.context.update(others)
+        if cannot and n.cannot is not n.context:
+            n.cannot.update(others)
+
+
+def _settle(nodes: list[Node]) -> None:
+    """Each small context and cannot-set made a tuple, in the set's own order (so every pass reads
+    the nodes as before): at most a work's co-authors, where a tuple's search costs little and it
+    takes a sixth of a set's memory (an author node's two went from 1,000 bytes to 120)."""
+    for n in nodes:
+        one = n.cannot is n.context
+        if len(n.context) <= MAX_CONTEXT_AUTHORS:
+            n.context = tuple(n.context)
+        if one:
+            n.cannot = n.context
+        elif len(n.cannot) <= MAX_CONTEXT_AUTHORS:
+            n.cannot = tuple(n.cannot)
 
 
 def _owner(doc: Document, curation: Curation, out: Mentions) -> int | None:
@@ -135,14 +181,14 @@ def _work(doc: Document, work: Work, owner: int | None, curation: Curation, out:
         if at not in authors:
             authors.append(at)
         else:  # one name printed twice on one work: two people this node cannot tell apart
-            out.nodes[at].roles.add(TWICE)
+            out.add_role(at, TWICE)
     owner_printed = owner is not None and any(out.nodes[a].key == out.nodes[owner].key for a in authors)
     if owner is not None and (work.subject_ordinal or work.authors_not_listed) and not owner_printed:
         authors.append(owner)
         if work.kind == "thesis":
             _at(out.nodes[owner], work.institution, work.year, work.year)
     for at in authors:
-        out.nodes[at].titles.add(tk)
+        out.add_title(at, tk)
     _link(out.nodes, authors, cannot=True)
     for role, names in (("supervisor", work.supervisors), ("editor", work.editors)):
         for n in names:
@@ -166,13 +212,14 @@ def collect(documents: list[Document], curation: Curation) -> Mentions:
                     _link(out.nodes, [owner, *supervisors], cannot=True)
                     if fact.thesis_title:
                         tk = title_key(fact.thesis_title)
-                        out.nodes[owner].titles.add(tk)
+                        out.add_title(owner, tk)
                         year = fact.period.end[:4] if fact.period.end else None
                         out.listings.append(Listing(doc.path, tk, year, [owner]))
                 if owner is not None:
                     _at(out.nodes[owner], fact.institution, fact.period.start, fact.period.end)
             elif isinstance(fact, Position) and owner is not None:
                 _at(out.nodes[owner], fact.organization, fact.period.start, fact.period.end)
+    _settle(out.nodes)
     return out
 
 

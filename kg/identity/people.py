@@ -145,6 +145,7 @@ def resolve_people(documents: list[Document], res: Resolution) -> None:
     run_passes(passes, res.curation)
     iri_of_node = mint(mentions, passes.cl, res)
     res.decisions += [d.settle(lambda i: iri_of_node.get(i) if isinstance(i, int) else None) for d in passes.log]
+    passes.log.clear()  # settled: a quarter of identity's memory at its peak
     record_namesakes(mentions, passes.cl, iri_of_node, res)
     for doc, node in mentions.owner_of.items():
         res.subject_of_document[doc] = iri_of_node[node]

@@ -29,8 +29,8 @@ def two_people_of_a_name(nodes: list[Node], shared: set[int]) -> dict[tuple[str,
     the nodes of works other documents list too, left out), each with the title key of such a work.
 
     >>> a, b = Node(0, "g.bib", ("li", "wei"), {"Wei Li": 2}, {"author", TWICE}), Node(1, "h.bib", ("li", "wei"))
-    >>> b.roles.add(TWICE)
-    >>> a.titles.add("alpha")
+    >>> b.roles = frozenset({TWICE})
+    >>> a.titles = frozenset({"alpha"})
     >>> two_people_of_a_name([a, b], shared={1})
     {('g.bib', ('li', 'wei')): 'alpha'}
     """
