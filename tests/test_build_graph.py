@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import tempfile
+from pathlib import Path
 
 import pytest
 from conftest import DATA as DATA_DIR
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rdflib import Dataset, Graph, Literal, URIRef
 from rdflib.namespace import RDF, XSD
 
@@ -201,3 +205,31 @@ def test_identity_json_has_the_bytes_json_dumps_gives(tmp_path):
     assert (tmp_path / "identity.json").read_text(encoding="utf-8") == expected
     write_decisions([], tmp_path / "empty.json")
     assert (tmp_path / "empty.json").read_text(encoding="utf-8") == json.dumps([], indent=1) + "\n"
+
+
+_EVIDENCE = st.text(alphabet='ab"\\! é\x01', max_size=4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_EVIDENCE, st.sampled_from(["person", "work"]), st.booleans(),
+                          st.sampled_from(["p:1", "p:2"])), max_size=12))
+def test_identity_json_is_in_json_dumps_order_for_any_evidence(fields):
+    # write_decisions orders by the encoded evidence first and by the whole JSON only among decisions
+    # of one evidence, and writes a chunk at a time: the file must still be exactly what json.dumps
+    # gives for the rows sorted by their whole compact JSON. The alphabet holds the characters that
+    # sort around the closing quote ('!' and ' ' below it, '\\' escaped above it), a control character
+    # and a non-ASCII letter (escaped in the key); kind, merged and subject break ties on one evidence.
+    import json
+
+    from kg.identity import decisions as module
+
+    decisions = [module.Decision(kind, subject, merged, "r", evidence) for evidence, kind, merged, subject in fields]
+    rows = sorted((d.as_dict() for d in decisions), key=lambda d: json.dumps(d, sort_keys=True))
+    expected = json.dumps(rows, indent=1, ensure_ascii=False) + "\n"
+    chunk, module._CHUNK = module._CHUNK, 3  # several chunks for a dozen decisions
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            module.write_decisions(list(decisions), Path(tmp) / "identity.json")
+            assert (Path(tmp) / "identity.json").read_text(encoding="utf-8") == expected
+    finally:
+        module._CHUNK = chunk
