@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from itertools import groupby
+from operator import attrgetter
 from pathlib import Path
 
 
@@ -91,14 +93,11 @@ def write_decisions(decisions: list[Decision], path: str | Path) -> None:
     two decisions of different evidence are in the order of their encoded evidence: only decisions of
     one evidence need the whole JSON to be ordered. The file is written a chunk at a time. The whole
     keys and the whole file in one string were the build's peak at 10,000 CVs (3 GB)."""
-    ordered = sorted(decisions, key=_evidence_key)
+    ordered: list[Decision] = []
+    for _, same in groupby(sorted(decisions, key=_evidence_key), key=attrgetter("evidence")):
+        run = list(same)
+        ordered += sorted(run, key=_decision_key) if len(run) > 1 else run
     decisions.clear()
-    start = 0
-    for end in range(1, len(ordered) + 1):
-        if end == len(ordered) or ordered[end].evidence != ordered[start].evidence:
-            if end - start > 1:
-                ordered[start:end] = sorted(ordered[start:end], key=_decision_key)
-            start = end
     with open(path, "w", encoding="utf-8") as out:
         out.write("[")
         for at in range(0, len(ordered), _CHUNK):

@@ -84,7 +84,8 @@ class Mentions:
     # One object for each equal key, role set and single title: at 1,000 CVs there are 290,000 nodes
     # and a few hundred role sets; most nodes are on one work and share its title's set.
     _keys: dict[tuple, tuple] = field(default_factory=dict, repr=False)
-    _sets: dict[object, frozenset[str]] = field(default_factory=dict, repr=False)  # role sets; title -> {title}
+    _roles: dict[frozenset[str], frozenset[str]] = field(default_factory=dict, repr=False)
+    _titles: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)  # title -> {title}
 
     def node(self, document: str, key: tuple, name: str, role: str, title: str | None = None) -> int:
         at = self.node_of.get((document, title, key))
@@ -104,12 +105,12 @@ class Mentions:
         n = self.nodes[at]
         if role not in n.roles:
             roles = frozenset(n.roles | {role})
-            n.roles = self._sets.setdefault(roles, roles)
+            n.roles = self._roles.setdefault(roles, roles)
 
     def add_title(self, at: int, title: str) -> None:
         n = self.nodes[at]
         if not n.titles:
-            n.titles = self._sets.setdefault(title, frozenset((title,)))
+            n.titles = self._titles.setdefault(title, frozenset((title,)))
         elif title not in n.titles:
             if isinstance(n.titles, frozenset):  # a second title: the node's own set from here
                 n.titles = set(n.titles)
