@@ -18,14 +18,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from kg.child import Child
 from kg.collector import collector_paused
 from kg.errors import UserError
 from kg.outfolder import build_lock, carry_over, staging_folder, swap_in
 from kg.progress import Stopwatch, stage_bar
-from kg.rdf.serialize import write_jsonld, write_nquads, write_ntriples, write_trig, write_turtle
+from kg.rdf.serialize import write_jsonld, write_ntriples, write_trig, write_turtle
 from kg.store import STORE_DIR, create_store, tables_beside
 from kg.tables import TABLES_DIR, write_tables_from_csvs
 from kg.validate import check_merged, validate_graph, validate_output, validate_triples  # noqa: F401 (API)
@@ -44,12 +44,13 @@ OUTPUTS = ("kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR, "tables", "identity.json
 SOURCES_NQ, MERGED_NT, TABLE_CSVS = ".sources.nq", ".merged.nt", ".tables"
 #: From this many documents on, they are read on every core.
 PARALLEL_FROM = 16
-#: Up to this many triples in the merged view, the first half writes the tables' CSV and validates
-#: the merged view itself (milliseconds), and the page's projections are read from the store by
-#: SPARQL (at the seeds' size DuckDB's start alone takes longer than the queries). Above, a fork of
-#: the first half, which holds the merged view, does both while the files are written, and its
-#: memory is given back before the store loads; the page reads the co-author graph from the tables
-#: (a DuckDB self-join: at 36,000 triples both take as long, at 140,000 the tables a third of the time).
+#: Up to this many triples in the merged view, the first half validates the merged view itself
+#: (milliseconds), and the page's projections are read from the store by SPARQL (at the seeds' size
+#: DuckDB's start alone takes longer than the queries). Above, a fork of the first half, which holds
+#: the merged view, validates it while the files are written, and the page reads the co-author graph
+#: from the tables (a DuckDB self-join: at 36,000 triples both take as long, at 140,000 the tables a
+#: third of the time). Up to this many identity decisions, identity.json is written before the mapping,
+#: above it in a fork beside it.
 SMALL_GRAPH = 20_000
 
 
@@ -168,20 +169,14 @@ def read_documents(data_dir: Path, progress: bool = False,
     return kept, passed_over
 
 
-def skips_of(docs: list[Document]) -> list[Skip]:
-    """What the readers (and the mapping, for links it could not repair) left out of each document."""
-    skipped = []
-    for doc in docs:
-        skipped += doc.skipped
-        ownerless = _ownerless_skip(doc)
-        if ownerless is not None:
-            skipped.append(ownerless)
-    return skipped
+def skips_of(doc: Document) -> list[Skip]:
+    """What the reader (and the mapping, for links it could not repair) left out of *doc*."""
+    ownerless = _ownerless_skip(doc)
+    return doc.skipped + ([ownerless] if ownerless is not None else [])
 
 
-def _per_document(docs: list[Document], res: Resolution, skipped: list[Skip]) -> list[DocumentReport]:
-    reports = {d.path: DocumentReport(d.path, skipped=len(d.skipped) + (_ownerless_skip(d) is not None))
-               for d in docs}
+def _per_document(reports: dict[str, DocumentReport], res: Resolution) -> list[DocumentReport]:
+    """*reports* (each with its document's skips counted) with the works and people identity found in it."""
     for titles in res.work_titles.values():
         for path in {p for p, _ in titles}:
             reports[path].works += 1
@@ -193,21 +188,10 @@ def _per_document(docs: list[Document], res: Resolution, skipped: list[Skip]) ->
 
 def to_triples(docs: list[Document], curation: Curation, res: Resolution, include_private: bool,
                progress: bool = False) -> tuple[list[TripleSet], TripleSet]:
-    """The per-source graphs (the curation file's too, where it corrects anything) and the merged view."""
-    from kg.rdf.curation import curation_graph
-    from kg.rdf.mapping import document_graph
-    from kg.rdf.merge import CURATION_NEWNESS, merged_graph
-    from kg.rdf.terms import CURATION_SOURCE, source_iri
+    """:func:`kg.rdf.dataset.to_triples` (imported here on first use, like the rest of the first half)."""
+    from kg.rdf import dataset
 
-    graphs, newness = [], {}
-    for doc in stage_bar(docs, progress, "mapping"):
-        graphs.append(document_graph(doc, res, doc.latest_date, include_private))
-        newness[source_iri(doc.path)] = doc.latest_date or ""
-    corrections = curation_graph(curation, res)
-    if corrections is not None:
-        graphs.append(corrections)
-        newness[CURATION_SOURCE] = CURATION_NEWNESS
-    return graphs, merged_graph(graphs, newness)
+    return dataset.to_triples(docs, curation, res, include_private, progress)
 
 
 def to_rdf(docs: list[Document], curation: Curation, res: Resolution, include_private: bool):
@@ -293,6 +277,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
     from kg.identity.keys import person_key, title_key
     from kg.identity.resolve import resolve
     from kg.merged_tables import write_table_csvs
+    from kg.rdf.dataset import write_sources
     from kg.records import Skip, Span
 
     clock = Stopwatch()
@@ -314,59 +299,65 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         {title_key(t) for titles in res.work_titles.values() for _, t in titles})
     if problems:
         raise UserError("; ".join(problems))
-    graphs, merged = to_triples(docs, curation, res, include_private, progress)
-    clock.lap("mapping")
-    report.skipped = skipped + skips_of(docs) + unknown  # after the mapping, which reports bad links
+    # identity.json is written on the other core while this one maps (the first half's only
+    # single-core stretch with something beside it to do)
+    decisions = Child() if len(res.decisions) > SMALL_GRAPH else None
+    if decisions is not None:
+        decisions.start(write_decisions, res.decisions, stage / "identity.json")
+        res.decisions = []  # the fork has them
+    else:
+        write_decisions(res.decisions, stage / "identity.json")
+        clock.lap("identity.json")
+    # each document is let go of once mapped, and each source's graph once written: only the merged
+    # view stays (see kg.rdf.dataset)
+    reports: dict[str, DocumentReport] = {}
+    doc_skips: dict[int, list[Skip]] = {}
 
-    report.people = len(res.people)
-    report.profiled = len(set(res.subject_of_document.values()))
-    report.works = len(res.work_titles)
-    report.organizations = len(res.org_info)
-    report.venues = len(res.venue_names)
-    report.triples = len(merged)
-    report.per_document = _per_document(docs, res, report.skipped)
-    decisions = res.decisions
-    del docs, res
+    def mapped(index: int, doc: Document) -> None:
+        doc_skips[index] = skips_of(doc)
+        reports[doc.path] = DocumentReport(doc.path, skipped=len(doc_skips[index]))
 
-    here = Child() if len(merged) > SMALL_GRAPH else None
+    check, checking = Child(), False
     try:
-        # the tables' CSV (made Parquet by the parent while the store loads) and the validation
-        # are made on another core while the files are written, in one fork: both read every triple
-        if here is not None:
-            here.start(_tables_and_validation, merged, stage / TABLE_CSVS, validate)
-        else:
-            write_table_csvs(merged.triples, stage / TABLE_CSVS)
-            clock.lap("tables (CSV, from the merged view)")
-            if validate:
-                report.conforms, report.violations, report.validation = check_merged(merged)
-                clock.lap("validation")
+        # the documents' places are emptied as they are mapped: this function holds the last reference
+        merged = write_sources(cast("list[Document | None]", docs), curation, res, include_private,
+                               stage / SOURCES_NQ, progress, mapped)
+        clock.lap("mapping, and the sources' N-Quads")
+        # after the mapping, which reports bad links; in the documents' order
+        report.skipped = skipped + [s for i in sorted(doc_skips) for s in doc_skips[i]] + unknown
+        report.people = len(res.people)
+        report.profiled = len(set(res.subject_of_document.values()))
+        report.works = len(res.work_titles)
+        report.organizations = len(res.org_info)
+        report.venues = len(res.venue_names)
+        report.triples = len(merged)
+        report.per_document = _per_document(reports, res)
+        del docs, res
+        checking = validate and len(merged) > SMALL_GRAPH
+        if checking:
+            # validated on another core (a fork, which holds the merged view already) while this one
+            # writes the tables' CSV (made Parquet by the parent while the store loads) and the N-Triples
+            check.start(check_merged, merged)
+        elif validate:
+            report.conforms, report.violations, report.validation = check_merged(merged)
+            clock.lap("validation")
+        write_table_csvs(merged.triples, stage / TABLE_CSVS)
+        clock.lap("tables (CSV, from the merged view)")
         write_ntriples(merged, stage / MERGED_NT)
         clock.lap("N-Triples (merged view)")
         merged.triples.clear()  # freed once on disk
-        write_nquads(graphs, stage / SOURCES_NQ)
-        clock.lap("N-Quads (sources)")
-        graphs.clear()
-        write_decisions(decisions, stage / "identity.json")
-        clock.lap("identity.json")
-        if here is not None:
-            checked = here.result()
-            if checked is not None:
-                report.conforms, report.violations, report.validation = checked
-            clock.lap("waiting for the tables' CSV and the validation")
+        if checking:
+            report.conforms, report.violations, report.validation = check.result()
+            clock.lap("waiting for the validation")
+        if decisions is not None:
+            decisions.result()
+            clock.lap("waiting for identity.json (written beside the mapping)")
     finally:
-        if here is not None:
-            here.cancel()  # nothing to stop once it answered
+        check.cancel()  # nothing to stop once it answered
+        if decisions is not None:
+            decisions.cancel()
     report.stages = clock.laps
     return report
-
-
-def _tables_and_validation(merged: TripleSet, tables: Path, validate: bool) -> tuple[bool, list[str], str] | None:
-    """The table CSVs of the merged view written into *tables*, then, with *validate*, its
-    validation's result (:func:`kg.validate.check_merged`)."""
-    from kg.merged_tables import write_table_csvs
-
-    write_table_csvs(merged.triples, tables)
-    return check_merged(merged) if validate else None
 
 
 def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | None = None,

@@ -35,21 +35,42 @@ def merged_graph(graphs: list[TripleSet], newness: dict[str, str]) -> TripleSet:
     deterministic and the view has one value. A work's other titles become
     ``kg:alternativeTitle``, and every such choice is marked ``subject kg:sourcesDisagreeOn property``
     (so that a query finds the few disputed facts without grouping every value of every source);
-    graphs not in *newness* are left out.
+    graphs not in *newness* are left out. :class:`MergedView` makes the same view a graph at a time.
     """
-    merged = TripleSet("")
-    triples = merged.triples
-    # (s, p) -> (o, newest rank) while one value is known, {o: newest rank} once there are more;
-    # p is rdf:type for a work's kinds (all the newest source's kinds stay)
-    values: dict[tuple[str, str], tuple | dict] = {}
-    with collector_paused():
-        for g in sorted(graphs, key=lambda g: g.identifier):
-            if g.identifier not in newness:
-                continue
-            rank = (newness[g.identifier], g.identifier)
-            triples |= g.triples
-            triples |= g.entailed
-            for s, p, o in [t for t in chain(g.triples, g.entailed) if t[1] in _CHOSEN]:
+    view = MergedView()
+    for g in graphs:
+        if g.identifier in newness:
+            view.add(g, newness[g.identifier])
+    return view.result()
+
+
+class MergedView:
+    """:func:`merged_graph` taken in one source graph at a time, in any order, so that the build need
+    not keep every source's graph (they are written out as they come, see :mod:`kg.rdf.dataset`).
+
+    >>> from kg.rdf.quads import literal
+    >>> old, new = TripleSet("https://x.org/old"), TripleSet("https://x.org/new")
+    >>> old.triples.add(("<https://x.org/w>", _TITLE, literal("Draft")))
+    >>> new.triples.add(("<https://x.org/w>", _TITLE, literal("Final")))
+    >>> view = MergedView(); view.add(new, "2024"); view.add(old, "2020")
+    >>> sorted(o for _, p, o in view.result().triples if p == _TITLE)
+    ['"Final"']
+    """
+
+    def __init__(self) -> None:
+        self._merged = TripleSet("")
+        # (s, p) -> (o, newest rank) while one value is known, {o: newest rank} once there are more;
+        # p is rdf:type for a work's kinds (all the newest source's kinds stay)
+        self._values: dict[tuple[str, str], tuple | dict] = {}
+
+    def add(self, graph: TripleSet, newness: str) -> None:
+        """Take in *graph*, a source dated *newness* (a sortable date string)."""
+        rank = (newness, graph.identifier)
+        triples, values = self._merged.triples, self._values
+        with collector_paused():
+            triples |= graph.triples
+            triples |= graph.entailed
+            for s, p, o in [t for t in chain(graph.triples, graph.entailed) if t[1] in _CHOSEN]:
                 if p == _TYPE and o not in _KINDS:
                     continue
                 known = values.get((s, p))
@@ -63,7 +84,11 @@ def merged_graph(graphs: list[TripleSet], newness: dict[str, str]) -> TripleSet:
                 else:
                     prev = known.get(o)
                     known[o] = max(prev, rank) if prev else rank
-        for (s, p), known in values.items():
+
+    def result(self) -> TripleSet:
+        """The merged view of the graphs taken in (call once: the view is made in place)."""
+        triples = self._merged.triples
+        for (s, p), known in self._values.items():
             if isinstance(known, tuple):
                 continue  # one value: the union holds it
             newest = max(known.values())
@@ -76,4 +101,5 @@ def merged_graph(graphs: list[TripleSet], newness: dict[str, str]) -> TripleSet:
                     triples.discard((s, p, o))
                     if p == _TITLE:
                         triples.add((s, _ALTERNATIVE, o))
-    return merged
+        self._values = {}
+        return self._merged

@@ -37,13 +37,16 @@ def _write_lines(out, triples: list[tuple[str, str, str]], end: str) -> None:
 
 def write_nquads(graphs: list[TripleSet], path: Path) -> int:
     """The non-empty *graphs* as N-Quads, graphs in IRI order and triples sorted; the number of quads."""
-    count = 0
     with open(path, "w", encoding="utf-8") as out:
-        for g in sorted((g for g in graphs if len(g)), key=lambda g: g.identifier):
-            triples = g.in_order()
-            _write_lines(out, triples, f" {iri(g.identifier)} .\n")
-            count += len(triples)
-    return count
+        return sum(write_graph_quads(out, g) for g in sorted(graphs, key=lambda g: g.identifier))
+
+
+def write_graph_quads(out, graph: TripleSet) -> int:
+    """*graph*'s triples, sorted, as N-Quads into the open text file *out*; how many (the build writes
+    each source's graph as it is made, in IRI order: the lines of :func:`write_nquads`)."""
+    triples = graph.in_order()
+    _write_lines(out, triples, f" {iri(graph.identifier)} .\n")
+    return len(triples)
 
 
 def write_ntriples(graph: TripleSet, path: Path) -> None:
