@@ -87,3 +87,16 @@ def test_a_build_that_cannot_fork_validates_here_all_the_same(tmp_path, monkeypa
     monkeypatch.setattr(validate, "check_triples", lambda triples: [f"{len(triples)} triples checked"])
     report = build_graph(DATA, tmp_path / "out", html=False)
     assert report.violations == [f"{report.triples} triples checked"]  # validated, on every merged triple
+
+
+def test_the_steps_a_big_build_forks_write_the_same_files(tmp_path, monkeypatch, seeds_out):
+    # With SMALL_GRAPH at 0 the seeds are built as a big graph: identity.json is written by a fork
+    # beside the mapping and the merged view validated by another; the files are those of the
+    # build that does both in the first half itself.
+    import kg.build
+
+    monkeypatch.setattr(kg.build, "SMALL_GRAPH", 0)
+    report = kg.build.build_graph(DATA, tmp_path / "out", html=False)
+    assert report.conforms is True and report.skipped == []
+    for name in ("identity.json", "kg.trig", "kg.ttl", "kg.jsonld"):
+        assert (tmp_path / "out" / name).read_bytes() == (seeds_out / name).read_bytes(), name
