@@ -15,6 +15,7 @@ leaves its work's venue empty). A test compares both ways on the seeds and on ha
 from __future__ import annotations
 
 import csv
+from itertools import product
 from pathlib import Path
 
 from kg.rdf.quads import iri, unescape_lexical
@@ -23,10 +24,12 @@ from kg.vocab import KG_IRIS, TYPE_IRI
 
 _K = {name: iri(getattr(KG_IRIS, name)) for name in (
     "Work", "Person", "Organization", "hasAuthor", "hasAuthorship", "author", "ordinal", "title", "year",
-    "status", "publishedIn", "submittedTo", "acronym", "name", "alternateName", "about", "country", "partOf")}
+    "status", "publishedIn", "submittedTo", "acronym", "name", "alternateName", "about", "country", "partOf",
+    "Education", "Position", "holder", "organization", "role", "degree", "startDate", "endDate", "ongoing")}
 _TYPE = iri(TYPE_IRI)
-_CLASSES = {_K["Work"], _K["Person"], _K["Organization"]}
-_PREDICATES = frozenset(_K.values()) | {_TYPE}
+_CLASSES = {_K["Work"], _K["Person"], _K["Organization"], _K["Education"], _K["Position"]}
+_LINK_VALUES = ("role", "degree", "startDate", "endDate", "ongoing")
+_PREDICATES = frozenset(_K.values()) - _CLASSES | {_TYPE}
 
 
 def _value(term: str) -> str:
@@ -132,6 +135,22 @@ def _organizations(ix: _Index):
                _min(ix.of("partOf", org)))
 
 
+def _affiliations(ix: _Index):
+    """The rows of the affiliations query: a link's values combined, each absent one unbound, once each."""
+    rows = set()
+    for cls, relation in (("Education", "education"), ("Position", "position")):
+        for link in ix.typed[_K[cls]]:
+            holders, organizations = ix.of("holder", link), ix.of("organization", link)
+            if not holders or not organizations:
+                continue
+            values: list[list[str | None]] = [[_value(v) for v in ix.of(name, link) or ()] or [None]
+                                              for name in _LINK_VALUES]
+            for person, organization in product(holders, organizations):
+                for rest in product(*values):
+                    rows.add((link[1:-1], relation, _value(person), _value(organization), *rest))
+    return sorted(rows, key=lambda row: [v or "" for v in row])
+
+
 def _name_rows(ix: _Index) -> list[list]:
     """:func:`kg.query.nameindex.name_rows` of the merged view."""
     from kg.query.nameindex import name_key
@@ -146,7 +165,8 @@ def _name_rows(ix: _Index) -> list[list]:
     return [[person, name, alternate, name_key(name)] for person, name, alternate in sorted(rows)]
 
 
-_ROWS = {"authorships": _authorships, "works": _works, "people": _people, "organizations": _organizations}
+_ROWS = {"authorships": _authorships, "works": _works, "people": _people, "organizations": _organizations,
+         "affiliations": _affiliations}
 
 
 def write_table_csvs(triples, folder: Path) -> dict[str, Path]:

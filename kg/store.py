@@ -6,7 +6,6 @@ graph; ``ONTOLOGY_GRAPH`` holds ``ontology.ttl``. See ``docs/data-model.md``.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import tempfile
@@ -48,18 +47,6 @@ def open_store(out_dir: str | Path = "out") -> pyoxigraph.Store:
 # The output folders of the stores open_store opened last (pyoxigraph stores take no weak references),
 # so that projections can read the build's tables beside a store they are given.
 _OPENED: dict[int, tuple] = {}
-
-
-@contextlib.contextmanager
-def tables_beside(store, out_dir: str | Path):
-    """Within the block, *store* is read as if :func:`open_store` had opened it from *out_dir*
-    (projections read the tables there), and no longer after it (the build's store, still open for
-    writing, is closed before its folder moves)."""
-    _OPENED[id(store)] = (store, Path(out_dir))
-    try:
-        yield store
-    finally:
-        _OPENED.pop(id(store), None)
 
 
 def out_dir_of(store) -> Path | None:

@@ -8,7 +8,10 @@ triples before the store is loaded, writes the same CSV from them (:mod:`kg.merg
 - ``authorships.parquet``: ``work``, ``person``, ``ordinal`` (the smallest printed place, or null);
 - ``works.parquet``: ``work``, ``title``, ``year`` (int or null), ``status``, ``venue`` (acronym, else name);
 - ``people.parquet``: ``person``, ``name`` (the smallest ``kg:name``, else the IRI), ``profiled``;
-- ``organizations.parquet``: ``organization``, ``name``, ``acronym``, ``country``, ``parent``.
+- ``organizations.parquet``: ``organization``, ``name``, ``acronym``, ``country``, ``parent``;
+- ``affiliations.parquet``: ``link`` (an education or position), ``relation`` (``education`` or
+  ``position``), ``person``, ``organization``, ``role``, ``degree``, ``start_date``, ``end_date``
+  (ISO strings) and ``ongoing`` (true, or null), a row per combination of the link's values.
 
 Beside them, the build writes ``names.json``, the name index :mod:`kg.query.nameindex` describes.
 """
@@ -66,12 +69,28 @@ TABLES = {
         OPTIONAL { ?organization kg:partOf ?p }
     } GROUP BY ?organization""",
                       "SELECT * FROM t ORDER BY organization"),
+    # every education and position with its holder and organization, a row per combination of its
+    # values (kg.graphs.projections.affiliation_links sums them up per link, person and organization)
+    # (grouped by every column, that is DISTINCT: a server's answer is read in pages ordered by the keys)
+    "affiliations": ("""SELECT ?link ?relation ?person ?organization ?role ?degree ?start_date ?end_date ?ongoing
+                        WHERE {
+        { ?link a kg:Education . BIND("education" AS ?relation) }
+        UNION { ?link a kg:Position . BIND("position" AS ?relation) }
+        ?link kg:holder ?person ; kg:organization ?organization .
+        OPTIONAL { ?link kg:role ?role } OPTIONAL { ?link kg:degree ?degree }
+        OPTIONAL { ?link kg:startDate ?start_date } OPTIONAL { ?link kg:endDate ?end_date }
+        OPTIONAL { ?link kg:ongoing ?ongoing }
+    } GROUP BY ?link ?relation ?person ?organization ?role ?degree ?start_date ?end_date ?ongoing""",
+                     "SELECT link, relation, person, organization, role, degree, start_date, end_date, "
+                     "TRY_CAST(ongoing AS BOOLEAN) AS ongoing FROM t ORDER BY ALL"),
 }
 
 
 COLUMNS = {"authorships": ("work", "person", "ordinal"), "works": ("work", "title", "year", "status", "venue"),
            "people": ("person", "name", "profiled"),
-           "organizations": ("organization", "name", "acronym", "country", "parent")}
+           "organizations": ("organization", "name", "acronym", "country", "parent"),
+           "affiliations": ("link", "relation", "person", "organization", "role", "degree", "start_date",
+                            "end_date", "ongoing")}
 
 
 def write_tables(store: Path | pyoxigraph.Store, tables_dir: Path) -> list[Path]:

@@ -234,6 +234,20 @@ def test_build_writes_the_page_for_the_whole_graph(seeds_out, seeds_store):
     assert {name for name, kind in kinds.items() if kind == "profiled"} == {"Qinghao Hu", "Shenghao Qiu", "Kaiqiang Xu"}
 
 
+def test_the_page_drawn_from_the_tables_alone_is_the_page_drawn_from_the_store(seeds_out, tmp_path):
+    # A big build draws its page from the tables while the store loads; the seeds' build, small, drew
+    # it from the store by SPARQL. The same graph must give the same bytes: every person, organization
+    # and affiliation (the seeds' CVs list educations and positions, so the affiliations table has rows).
+    import duckdb
+
+    from kg.outputs.html.page import write_tables_page
+
+    [(affiliations,)] = duckdb.sql(f"SELECT count(*) FROM '{seeds_out / 'tables' / 'affiliations.parquet'}'").fetchall()
+    assert affiliations > 5
+    write_tables_page(seeds_out / "tables", tmp_path / "from-tables.html")
+    assert (tmp_path / "from-tables.html").read_bytes() == (seeds_out / "graph.html").read_bytes()
+
+
 def test_cli_focus_on_a_person_without_coauthors(seeds_out, tmp_path):
     # Kaiqiang Xu's CV lists no co-authors, and five places: HKUST and Renmin University
     # (education), Google Cloud's MSCA team, Vincross Robotics and Zhihu.com (work)

@@ -21,7 +21,9 @@ FILES = [f"{name}.parquet" for name in TABLES] + [NAME_INDEX]
 # - w3's venue has neither acronym nor name, so Oxigraph's MIN over the group is unbound;
 # - w4 has no title, year or status; an untyped "w5" is no work at all;
 # - Ann has two names and an alternate name, Cy has only an alternate name (no row in the index),
-#   Bob is the subject of a document; the organization has a parent and a country.
+#   Bob is the subject of a document; the organization has a parent and a country;
+# - Ann's position there has two roles, a start and is ongoing; Bob's education there a degree and an
+#   end; his second education names no organization, so it is no affiliation.
 K, ID = "https://kg.example/ns#", "https://kg.example/id/"
 TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
 GRAPH = f"""
@@ -66,6 +68,20 @@ GRAPH = f"""
 <{ID}org/u> <{K}name> "Uni" .
 <{ID}org/u> <{K}country> "NZ" .
 <{ID}org/u> <{K}partOf> <{ID}org/top> .
+<{ID}pos/1> <{TYPE}> <{K}Position> .
+<{ID}pos/1> <{K}holder> <{ID}person/ann> .
+<{ID}pos/1> <{K}organization> <{ID}org/u> .
+<{ID}pos/1> <{K}role> "Lecturer" .
+<{ID}pos/1> <{K}role> "Fellow" .
+<{ID}pos/1> <{K}startDate> "2019-09"^^<http://www.w3.org/2001/XMLSchema#gYearMonth> .
+<{ID}pos/1> <{K}ongoing> "true"^^<http://www.w3.org/2001/XMLSchema#boolean> .
+<{ID}edu/1> <{TYPE}> <{K}Education> .
+<{ID}edu/1> <{K}holder> <{ID}person/bob> .
+<{ID}edu/1> <{K}organization> <{ID}org/u> .
+<{ID}edu/1> <{K}degree> "PhD" .
+<{ID}edu/1> <{K}endDate> "2018"^^<http://www.w3.org/2001/XMLSchema#gYear> .
+<{ID}edu/2> <{TYPE}> <{K}Education> .
+<{ID}edu/2> <{K}holder> <{ID}person/bob> .
 """
 
 
@@ -114,6 +130,11 @@ def test_the_hand_made_cases_by_hand(tmp_path):
     # Ann's smaller name by code point is "Ann E." ("." < "É"); Cy has no kg:name
     assert rows("people") == [(p + "ann", "Ann E.", False), (p + "bob", "Bob Byte", True), (p + "cy", p + "cy", False)]
     assert rows("organizations") == [(ID + "org/u", "Uni", None, "NZ", ID + "org/top")]
+    # a row per role of the position ("Fellow" < "Lecturer"), each with the start and the ongoing mark
+    assert rows("affiliations") == [
+        (ID + "edu/1", "education", p + "bob", ID + "org/u", None, "PhD", None, "2018", None),
+        (ID + "pos/1", "position", p + "ann", ID + "org/u", "Fellow", None, "2019-09", None, True),
+        (ID + "pos/1", "position", p + "ann", ID + "org/u", "Lecturer", None, "2019-09", None, True)]
 
 
 def test_the_seed_build_wrote_the_tables_its_store_gives(seeds_out, tmp_path):

@@ -130,6 +130,33 @@ def people_from_tables(tables: str | Path) -> tuple[dict[str, str], set[str]]:
     return {p: name for p, name, _ in rows}, {p for p, _, profiled in rows if profiled}
 
 
+def organizations_from_tables(tables: str | Path) -> dict[str, dict]:
+    """Every organization's node attributes (``name``, its IRI where it has none; ``kind``; ``parent``),
+    by IRI in order, from the organizations table in *tables*."""
+    rows = _table_rows(tables, "SELECT organization, name, parent FROM read_parquet('{}') ORDER BY organization",
+                       "organizations")
+    return {o: {"name": name or o, "kind": "organization", "parent": parent} for o, name, parent in rows}
+
+
+def affiliation_rows_from_tables(tables: str | Path) -> list[tuple] | None:
+    """The affiliations table's rows as :func:`kg.graphs.projections.affiliation_links` reads them
+    (``ongoing`` a bool), or None where *tables* has no such table (a build before it had one)."""
+    if not (Path(tables) / "affiliations.parquet").is_file():
+        return None
+    rows = _table_rows(tables, "SELECT * FROM read_parquet('{}')", "affiliations")
+    return [(*row[:-1], bool(row[-1])) for row in rows]
+
+
+def _table_rows(tables: str | Path, query: str, name: str) -> list[tuple]:
+    import duckdb
+
+    con = duckdb.connect()
+    try:
+        return con.execute(query.format(Path(tables) / f"{name}.parquet")).fetchall()
+    finally:
+        con.close()
+
+
 def _fill(graph, tables: Path, around) -> dict:
     """Add the nodes and edges to *graph* (anything with ``add_node`` and ``add_edge``); the works read.
 

@@ -45,6 +45,7 @@ from itertools import combinations
 
 import networkx as nx
 
+from kg.graphs.affiliations import bipartite_graph, links_of_rows, person_attrs
 from kg.vocab import sparql_prefixes
 
 _PREFIX = sparql_prefixes("kg")
@@ -170,11 +171,6 @@ def works_by_iri(store) -> dict[str, dict]:
     return dict(sorted(works.items()))
 
 
-def _person_attrs(name: str, profiled: bool) -> dict:
-    return {"name": name, "profiled": profiled, "works": 0, "first_year": None,
-            "last_year": None, "kind": "person"}
-
-
 def coauthor_graph(store) -> nx.Graph:
     """The co-author graph: a node per author, an edge per pair who wrote a work together.
 
@@ -212,7 +208,7 @@ def coauthor_graph(store) -> nx.Graph:
     graph = nx.Graph(kind="coauthor", works=works)
     authors = sorted({p for w in works.values() for p in w["authors"]})
     for p in authors:
-        graph.add_node(p, **_person_attrs(names.get(p, p), p in profiled))
+        graph.add_node(p, **person_attrs(names.get(p, p), p in profiled))
     pairs: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for w in works.values():
         people = sorted(w["authors"])
@@ -248,6 +244,11 @@ def _work_order(work: dict):
 
 
 def _organizations(store) -> dict[str, dict]:
+    from kg.graphs.fromtables import organizations_from_tables, tables_beside
+
+    tables = tables_beside(store)
+    if tables is not None:
+        return organizations_from_tables(tables)
     orgs: dict[str, dict] = {}
     query = """SELECT ?o ?name ?parent WHERE {
         ?o a kg:Organization . OPTIONAL { ?o kg:name ?name } OPTIONAL { ?o kg:partOf ?parent } }"""
@@ -270,28 +271,14 @@ def affiliation_links(store) -> list[dict]:
         ``relation`` is ``"education"`` or ``"position"``, ``role`` the role or degree as
         printed, ``start``/``end`` ISO strings or ``None``. Sorted by person, start, IRI.
     """
-    query = """SELECT ?x ?rel ?p ?o ?role ?degree ?start ?end ?ongoing WHERE {
-        { ?x a kg:Education . BIND("education" AS ?rel) } UNION { ?x a kg:Position . BIND("position" AS ?rel) }
-        ?x kg:holder ?p ; kg:organization ?o .
-        OPTIONAL { ?x kg:role ?role } OPTIONAL { ?x kg:degree ?degree }
-        OPTIONAL { ?x kg:startDate ?start } OPTIONAL { ?x kg:endDate ?end }
-        OPTIONAL { ?x kg:ongoing ?ongoing }
-    }"""
-    links: dict[tuple[str, str, str], dict] = {}
-    for x, rel, p, o, role, degree, start, end, ongoing in _rows(store, query):
-        key = (x, p, o)
-        rec = links.get(key)
-        value = role or degree
-        if rec is None:
-            links[key] = {"iri": x, "person": p, "organization": o, "relation": rel,
-                          "role": value, "start": start, "end": end,
-                          "ongoing": ongoing == "true"}
-            continue
-        for field, new in (("role", value), ("start", start), ("end", end)):
-            if new and (rec[field] is None or new < rec[field]):
-                rec[field] = new
-        rec["ongoing"] = rec["ongoing"] or ongoing == "true"
-    return sorted(links.values(), key=lambda r: (r["person"], r["start"] or "", r["organization"], r["iri"]))
+    from kg.graphs.fromtables import affiliation_rows_from_tables, tables_beside
+    from kg.tables import TABLES
+
+    tables = tables_beside(store)
+    rows = affiliation_rows_from_tables(tables) if tables is not None else None
+    if rows is None:
+        rows = [(*row[:-1], row[-1] == "true") for row in _rows(store, TABLES["affiliations"][0])]
+    return links_of_rows(rows)
 
 
 def person_organization_graph(store, coauthors: nx.Graph | None = None) -> nx.Graph:
@@ -324,32 +311,7 @@ def person_organization_graph(store, coauthors: nx.Graph | None = None) -> nx.Gr
     names, profiled = _people(store)
     if coauthors is None:
         coauthors = coauthor_graph(store)
-    graph = nx.Graph(kind="person-organization")
-    for p in sorted(names):
-        attrs = dict(coauthors.nodes[p]) if p in coauthors else _person_attrs(names[p], p in profiled)
-        graph.add_node(p, **attrs)
-    for o, attrs in _organizations(store).items():
-        graph.add_node(o, **attrs)
-    grouped: dict[tuple[str, str], list[dict]] = defaultdict(list)
-    for link in affiliation_links(store):
-        grouped[link["person"], link["organization"]].append(link)
-    for (p, o), links in sorted(grouped.items()):
-        for node, kind in ((p, "person"), (o, "organization")):
-            if node not in graph:  # an IRI used but not typed: still a node, by its IRI
-                graph.add_node(node, **(_person_attrs(node, node in profiled) if kind == "person"
-                                        else {"name": node, "kind": kind, "parent": None}))
-        first = links[0]
-        ongoing = any(link["ongoing"] for link in links)
-        ends = [link["end"] for link in links if link["end"]]
-        starts = [link["start"] for link in links if link["start"]]
-        graph.add_edge(
-            p, o,
-            relation=first["relation"], role=first["role"],
-            start=min(starts) if starts else None,
-            end=None if ongoing or not ends else max(ends),
-            ongoing=ongoing, links=links,
-        )
-    return graph
+    return bipartite_graph(names, profiled, coauthors, _organizations(store), affiliation_links(store))
 
 
 def organization_graph(store) -> nx.Graph:

@@ -58,6 +58,7 @@ __all__ = [
     "selection_html",
     "iframe_html",
     "write_graph_html",
+    "write_tables_page",
     "show_graph",
     "page_data",
 ]
@@ -134,6 +135,20 @@ def write_graph_html(
         store, coauthors, affiliations = _store_graphs(source)
         selection = select_graph(coauthors, affiliations, focus=_focus_iri(store, focus), hops=hops,
                                  max_nodes=max_nodes)
+        write_atomic(path, selection_html(selection, title=title))
+    return selection
+
+
+def write_tables_page(tables, path, *, max_nodes: int | None = None, title: str | None = None) -> GraphSelection:
+    """:func:`write_graph_html` without a focus, drawn from the build's tables alone (the folder
+    *tables*): the build writes its page while the store is still loading."""
+    from kg.graphs.affiliations import person_organization_graph_from_tables
+    from kg.graphs.fromtables import coauthor_graph_from_tables
+
+    with collector_paused():
+        coauthors = coauthor_graph_from_tables(tables)
+        affiliations = person_organization_graph_from_tables(tables, coauthors)
+        selection = select_graph(coauthors, affiliations, focus=None, hops=1, max_nodes=max_nodes)
         write_atomic(path, selection_html(selection, title=title))
     return selection
 
