@@ -2,7 +2,8 @@
 
 Records know nothing of RDF or of identity. Names are kept twice: as printed
 (decoration included) and cleaned. Dates are ISO strings of varying precision:
-``"2024"``, ``"2024-06"`` or ``"2024-06-16"``.
+``"2024"``, ``"2024-06"`` or ``"2024-06-16"``. Every record is slotted: a build holds every
+document's records until each is mapped, and without a ``__dict__`` they take a third less memory.
 
 >>> span = Span("cv.md", 3, 4)
 >>> str(span)
@@ -16,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Span:
     """Where a record came from: a document, a 1-based inclusive line range, and, where
     lines mean little (a JSON path, a BibTeX key, a PDF page), a ``place`` that says more.
@@ -35,7 +36,7 @@ class Span:
         return f"{self.document}:{lines}" + (f" ({self.place})" if self.place else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Period:
     """A start and end date; ``ongoing`` where the document says "Present" or "Now"."""
 
@@ -44,7 +45,7 @@ class Period:
     ongoing: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OrgRef:
     """An organization as printed: a unit may sit inside a parent (``"Robotics Lab"`` in ``"MIT"``)."""
 
@@ -54,7 +55,7 @@ class OrgRef:
     country: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Author:
     """One entry of a printed author list."""
 
@@ -64,7 +65,7 @@ class Author:
     et_al_follows: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class VenueRef:
     """A venue as printed: a full name, an acronym, or both."""
 
@@ -72,7 +73,7 @@ class VenueRef:
     acronym: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Profile:
     """The person a document is about, and how to reach them."""
 
@@ -87,7 +88,7 @@ class Profile:
     biography: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Work:
     """A publication, preprint, paper under review or thesis.
 
@@ -121,7 +122,7 @@ class Work:
         return any(a.et_al_follows for a in self.authors)
 
 
-@dataclass
+@dataclass(slots=True)
 class Position:
     """A role held at an organization: kind is job, internship, visit, fellowship or teaching."""
 
@@ -136,7 +137,7 @@ class Position:
     homepage: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Education:
     """A period of study for a degree."""
 
@@ -152,7 +153,7 @@ class Education:
     location: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Award:
     title: str
     span: Span
@@ -160,7 +161,7 @@ class Award:
     prize: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Talk:
     title: str
     span: Span
@@ -168,7 +169,7 @@ class Talk:
     date: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class ServiceRole:
     role: str
     span: Span
@@ -177,7 +178,7 @@ class ServiceRole:
     event: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Project:
     name: str
     span: Span
@@ -187,7 +188,7 @@ class Project:
     homepage: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Skill:
     name: str
     span: Span
@@ -196,13 +197,13 @@ class Skill:
     detail: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Interest:
     name: str
     span: Span
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Skip:
     """Something a reader could not use, and why; the build reports every one.
 
@@ -221,7 +222,7 @@ class Skip:
 Fact = Work | Position | Education | Award | Talk | ServiceRole | Project | Skill | Interest
 
 
-@dataclass
+@dataclass(slots=True)
 class Document:
     """Everything one reader got out of one source document."""
 
