@@ -63,7 +63,7 @@ def most_printed(names: dict[str, int]) -> str:
     return max(sorted(names), key=lambda n: names[n]) if names else ""
 
 
-@dataclass
+@dataclass(slots=True)
 class Listing:
     """One work as one document lists it: its title key, year and author nodes in printed order."""
 

@@ -11,7 +11,7 @@ from kg.records import OrgRef, Span, VenueRef, Work
 from kg.vocab import DATA_IRIS
 
 
-@dataclass
+@dataclass(slots=True)
 class Person:
     iri: str
     name: str

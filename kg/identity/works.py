@@ -30,7 +30,7 @@ def thesis_work(education: Education) -> Work:
 MAX_BLOCK = 40
 
 
-@dataclass
+@dataclass(slots=True)
 class _Mention:
     doc: Document
     work: Work
