@@ -1,7 +1,6 @@
 """The person–organization projection from its rows, wherever they were read: the store
 (:func:`kg.graphs.projections.person_organization_graph`) or the build's tables alone
-(:func:`person_organization_graph_from_tables`, which the build's page is drawn from while the
-store is still loading)."""
+(:func:`person_organization_graph_from_tables`, which the build's page of a big graph is drawn from)."""
 
 from __future__ import annotations
 
@@ -19,15 +18,21 @@ def person_attrs(name: str, profiled: bool) -> dict:
 def person_organization_graph_from_tables(tables, coauthors: nx.Graph) -> nx.Graph:
     """:func:`kg.graphs.projections.person_organization_graph` from the build's tables alone (the folder
     *tables*, which must hold the affiliations table), with *coauthors* from
-    :func:`kg.graphs.fromtables.coauthor_graph_from_tables`: the build draws its page from them
-    while the store is still loading."""
-    from kg.graphs.fromtables import affiliation_rows_from_tables, organizations_from_tables, people_from_tables
+    :func:`kg.graphs.fromtables.coauthor_graph_from_tables`."""
+    from kg.graphs.fromtables import affiliation_rows_from_tables, organization_rows_from_tables, people_from_tables
 
     rows = affiliation_rows_from_tables(tables)
     if rows is None:
         raise ValueError(f"no affiliations table in {tables}; build the graph again")
     names, profiled = people_from_tables(tables)
-    return bipartite_graph(names, profiled, coauthors, organizations_from_tables(tables), links_of_rows(rows))
+    organizations = organization_nodes(organization_rows_from_tables(tables))
+    return bipartite_graph(names, profiled, coauthors, organizations, links_of_rows(rows))
+
+
+def organization_nodes(rows) -> dict[str, dict]:
+    """Each organization's node attributes by IRI, in order, from rows (IRI, name, parent) of the
+    organizations table: ``name`` (its IRI where it has none), ``kind``, ``parent``."""
+    return {o: {"name": name or o, "kind": "organization", "parent": parent} for o, name, parent in sorted(rows)}
 
 
 def bipartite_graph(names: dict[str, str], profiled: set[str], coauthors: nx.Graph, organizations: dict[str, dict],

@@ -130,12 +130,10 @@ def people_from_tables(tables: str | Path) -> tuple[dict[str, str], set[str]]:
     return {p: name for p, name, _ in rows}, {p for p, _, profiled in rows if profiled}
 
 
-def organizations_from_tables(tables: str | Path) -> dict[str, dict]:
-    """Every organization's node attributes (``name``, its IRI where it has none; ``kind``; ``parent``),
-    by IRI in order, from the organizations table in *tables*."""
-    rows = _table_rows(tables, "SELECT organization, name, parent FROM read_parquet('{}') ORDER BY organization",
-                       "organizations")
-    return {o: {"name": name or o, "kind": "organization", "parent": parent} for o, name, parent in rows}
+def organization_rows_from_tables(tables: str | Path) -> list[tuple]:
+    """Rows (IRI, name, parent) of the organizations table in *tables*
+    (:func:`kg.graphs.affiliations.organization_nodes` makes them nodes)."""
+    return _table_rows(tables, "SELECT organization, name, parent FROM read_parquet('{}')", "organizations")
 
 
 def affiliation_rows_from_tables(tables: str | Path) -> list[tuple] | None:

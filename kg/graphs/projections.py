@@ -45,7 +45,7 @@ from itertools import combinations
 
 import networkx as nx
 
-from kg.graphs.affiliations import bipartite_graph, links_of_rows, person_attrs
+from kg.graphs.affiliations import bipartite_graph, links_of_rows, organization_nodes, person_attrs
 from kg.vocab import sparql_prefixes
 
 _PREFIX = sparql_prefixes("kg")
@@ -244,21 +244,15 @@ def _work_order(work: dict):
 
 
 def _organizations(store) -> dict[str, dict]:
-    from kg.graphs.fromtables import organizations_from_tables, tables_beside
+    """Every organization's node attributes: from the build's organizations table where the store has
+    one beside it, else from the store by that table's query."""
+    from kg.graphs.fromtables import organization_rows_from_tables, tables_beside
+    from kg.tables import TABLES
 
     tables = tables_beside(store)
     if tables is not None:
-        return organizations_from_tables(tables)
-    orgs: dict[str, dict] = {}
-    query = """SELECT ?o ?name ?parent WHERE {
-        ?o a kg:Organization . OPTIONAL { ?o kg:name ?name } OPTIONAL { ?o kg:partOf ?parent } }"""
-    for o, name, parent in _rows(store, query):
-        rec = orgs.setdefault(o, {"name": name or o, "kind": "organization", "parent": parent})
-        if name and (rec["name"] == o or name < rec["name"]):
-            rec["name"] = name
-        if parent and (rec["parent"] is None or parent < rec["parent"]):
-            rec["parent"] = parent
-    return dict(sorted(orgs.items()))
+        return organization_nodes(organization_rows_from_tables(tables))
+    return organization_nodes((o, name, parent) for o, name, _, _, parent in _rows(store, TABLES["organizations"][0]))
 
 
 def affiliation_links(store) -> list[dict]:

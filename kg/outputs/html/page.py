@@ -141,7 +141,7 @@ def write_graph_html(
 
 def write_tables_page(tables, path, *, max_nodes: int | None = None, title: str | None = None) -> GraphSelection:
     """:func:`write_graph_html` without a focus, drawn from the build's tables alone (the folder
-    *tables*): the build writes its page while the store is still loading."""
+    *tables*): the build's page of a big graph, with no SPARQL asked."""
     from kg.graphs.affiliations import person_organization_graph_from_tables
     from kg.graphs.fromtables import coauthor_graph_from_tables
 
