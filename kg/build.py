@@ -210,7 +210,8 @@ def _has_graph(out_dir: Path) -> bool:
 
 
 def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: bool = False,
-                progress: bool = False, validate: bool = True, html: bool = True, force: bool = False) -> BuildReport:
+                progress: bool = False, validate: bool = True, html: bool = True, force: bool = False,
+                memory_limit: int | None = None) -> BuildReport:
     """Build the knowledge graph from the documents in *data_dir* into *out_dir*.
 
     Writes ``kg.trig`` (a named graph per source), ``kg.ttl`` and ``kg.jsonld`` (the merged
@@ -218,7 +219,9 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
     and, with *html*, ``graph.html``. Telephone numbers and street addresses are left out unless
     *include_private*. The set is written into a fresh folder beside *out_dir* and swapped in
     whole, under a lock (see :mod:`kg.outfolder`); a data folder without documents does not
-    replace a built graph unless *force*.
+    replace a built graph unless *force*. *memory_limit* (bytes) bounds the memory of the build's
+    processes together: a big build then runs steps one after another that it would otherwise run
+    side by side (see :mod:`kg.memory`); without it, the system's available memory bounds them.
     """
     data_dir, out_dir = Path(data_dir), Path(out_dir)
     if not data_dir.is_dir():
@@ -231,7 +234,7 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
             # the documents, identity and triples in a process of their own: their memory is gone
             # when the store loads (see kg.child); what comes back is the report
             first_half.start(_graph_files, data_dir, out_dir, stage, include_private=include_private,
-                             progress=progress, force=force, validate=validate)
+                             progress=progress, force=force, validate=validate, memory_limit=memory_limit)
             if html:
                 _page_writer()  # the page's modules load here meanwhile
             report = first_half.result()
@@ -254,27 +257,30 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
 
 
 def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private: bool, progress: bool,
-                 force: bool, validate: bool = False) -> BuildReport:
+                 force: bool, validate: bool = False, memory_limit: int | None = None) -> BuildReport:
     """Read, resolve and map the documents; write the merged view's N-Triples, the sources' N-Quads,
     the tables' CSV and ``identity.json`` into *stage*; the report so far, with *validate* the
     validation's result too (:func:`kg.validate.check_merged`).
 
-    A merged view of more than :data:`SMALL_GRAPH` triples is made CSV and validated in a fork of
-    this process, which has it in memory already, while the files are written."""
+    A merged view of more than :data:`SMALL_GRAPH` triples is validated in a fork of this process,
+    which has it in memory already, while the files are written; so are the identity decisions
+    written while the documents are mapped. Each forks only where a copy of this process fits in
+    the memory left (:func:`kg.memory.room_for_a_copy`, with *memory_limit*); otherwise it runs here."""
     # The first half keeps what it makes (documents, resolution, triples) to its end and makes few
     # cycles; the collector's passes over it were over a quarter of the mapping's time (at 1,000
     # CVs 3.5 of 12.3 s, one after each document's graph) and a second after identity.
     with collector_paused():
         return _first_half(data_dir, out_dir, stage, include_private=include_private, progress=progress,
-                           force=force, validate=validate)
+                           force=force, validate=validate, memory_limit=memory_limit)
 
 
 def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: bool, progress: bool,
-                force: bool, validate: bool) -> BuildReport:
+                force: bool, validate: bool, memory_limit: int | None) -> BuildReport:
     from kg.identity.curation import CURATION_FILE, Curation
     from kg.identity.decisions import write_decisions
     from kg.identity.keys import person_key, title_key
     from kg.identity.resolve import resolve
+    from kg.memory import room_for_a_copy
     from kg.merged_tables import write_table_csvs
     from kg.rdf.dataset import write_sources
     from kg.records import Skip, Span
@@ -300,7 +306,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         raise UserError("; ".join(problems))
     # identity.json is written on the other core while this one maps (the first half's only
     # single-core stretch with something beside it to do)
-    decisions = Child() if len(res.decisions) > SMALL_GRAPH else None
+    decisions = Child() if len(res.decisions) > SMALL_GRAPH and room_for_a_copy(memory_limit) else None
     if decisions is not None:
         decisions.start(write_decisions, res.decisions, stage / "identity.json")
         res.decisions = []  # the fork has them
@@ -332,7 +338,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         report.triples = len(merged)
         report.per_document = _per_document(reports, res)
         del docs, res
-        checking = validate and len(merged) > SMALL_GRAPH
+        checking = validate and len(merged) > SMALL_GRAPH and room_for_a_copy(memory_limit)
         if checking:
             # validated on another core (a fork, which holds the merged view already) while this one
             # writes the tables' CSV (made Parquet by the parent while the store loads) and the N-Triples

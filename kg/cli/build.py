@@ -19,6 +19,10 @@ from kg.cli.output import json_text, store_option
 @click.option("--no-validate", is_flag=True, help="Skip the SHACL check against shapes.ttl.")
 @click.option("--force", is_flag=True, help="Replace a built graph even when DATA_DIR has no documents.")
 @click.option("--timings", is_flag=True, help="Also print the seconds each stage of the build took.")
+@click.option("--memory-limit", "memory_limit", envvar="KG_MEMORY_LIMIT", default=None, metavar="SIZE",
+              help="Keep the build's processes together within SIZE (such as 6G; env KG_MEMORY_LIMIT): a big "
+                   "build then runs one step at a time where it would run two side by side. Without it, the "
+                   "memory the system has available bounds them.")
 @click.option("--store", "store", envvar="KG_STORE", default=None, metavar="URL",
               help="Also push the graph to this SPARQL server (its query endpoint; env KG_STORE), "
                    "replacing the build there as a whole.")
@@ -26,7 +30,8 @@ from kg.cli.output import json_text, store_option
               help="The server's SPARQL Update endpoint, if not the --store URL (env KG_STORE_UPDATE).")
 @click.option("--store-gsp", "store_gsp", envvar="KG_STORE_GSP", default=None, metavar="URL",
               help="The server's Graph Store Protocol endpoint, to load graphs in large batches (env KG_STORE_GSP).")
-def build(data_dir, out_dir, include_private, strict, no_validate, force, timings, store, store_update, store_gsp):
+def build(data_dir, out_dir, include_private, strict, no_validate, force, timings, memory_limit, store, store_update,
+          store_gsp):
     """Read the documents in DATA_DIR and write the knowledge graph to --out.
 
     \b
@@ -35,6 +40,7 @@ def build(data_dir, out_dir, include_private, strict, no_validate, force, timing
       kg build my-cvs --out graph    another folder
       kg build --strict              fail (exit 1) if any line could not be read
       kg build --timings             where a long build spends its time
+      kg build --memory-limit 6G     slower where need be, but within 6 GiB
       kg build --store http://127.0.0.1:7878/query --store-update http://127.0.0.1:7878/update
     """
     from kg.build import build_graph
@@ -43,10 +49,20 @@ def build(data_dir, out_dir, include_private, strict, no_validate, force, timing
     if store and not _is_endpoint_url(store):
         raise UsageError(f"--store: {store!r} is not a SPARQL endpoint URL (http:// or https://); "
                          "the embedded store is always written to OUT/store")
+    limit = None
+    if memory_limit is not None:
+        from kg.memory import parse_size
+
+        try:
+            limit = parse_size(memory_limit)
+        except UsageError as error:
+            raise UsageError(f"--memory-limit: {error}") from None
     _check_documents(data_dir)
     report = build_graph(data_dir, out_dir, include_private=include_private, progress=sys.stderr.isatty(),
-                         validate=not no_validate, force=force)
+                         validate=not no_validate, force=force, memory_limit=limit)
     click.echo(report.summary())
+    if timings or limit is not None:
+        _echo_memory(limit, timings)
     if timings:
         click.echo("timings:\n" + report.timings())
     if store:
@@ -59,6 +75,21 @@ def build(data_dir, out_dir, include_private, strict, no_validate, force, timing
                               progress=sys.stderr.isatty()).summary())
     if report.conforms is False or (strict and report.skipped):
         sys.exit(1)
+
+
+def _echo_memory(limit: int | None, always: bool) -> None:
+    """The build's largest process, with --timings; and a word where it went over --memory-limit."""
+    from kg.memory import largest_process, size_text
+
+    peak = largest_process()
+    if peak is None:
+        return
+    if limit is not None and peak > limit:
+        click.echo(f"memory: the largest process held {size_text(peak)}, more than --memory-limit "
+                   f"{size_text(limit)} (a limit makes the build run its steps one at a time, but no step "
+                   "smaller); give the build more memory, or fewer documents")
+    elif always:
+        click.echo(f"memory: the largest process held {size_text(peak)}")
 
 
 def _is_endpoint_url(url: str) -> bool:

@@ -1,0 +1,121 @@
+"""Whether the build has the memory to run a step in a fork beside its work.
+
+A fork shares the first half's memory only until either process touches an object: Python's
+reference counts write to every object read, so a fork that reads the merged view (or the
+identity decisions) ends up with its own copy. At 10,000 CVs the validation's fork took the
+build from 6.5 to 9.7 GiB. So a step forks only where a full copy of this process fits in the
+memory left: the system's available memory (a container's limit where one is set), or what is
+left of the user's ``--memory-limit``. Otherwise it runs in this process, after the work it
+would have run beside: slower, in less memory.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+from kg.errors import UsageError
+
+_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+_SIZE = re.compile(r"(?P<number>\d+(?:\.\d+)?)\s*(?P<unit>[KMGT]?)(?:I?B)?", re.I)
+_CGROUP = Path("/sys/fs/cgroup")
+
+
+def parse_size(text: str) -> int:
+    """The number of bytes *text* names: a number with an optional unit K, M, G or T (powers of 1024).
+
+    >>> parse_size("6G"), parse_size("512M"), parse_size("1.5GiB"), parse_size("4096")
+    (6442450944, 536870912, 1610612736, 4096)
+    >>> parse_size("lots")
+    Traceback (most recent call last):
+    ...
+    kg.errors.UsageError: 'lots' is not a size; give a number with K, M, G or T, such as 6G or 512M
+    """
+    m = _SIZE.fullmatch(text.strip())
+    if m is None or float(m.group("number")) <= 0:
+        raise UsageError(f"{text!r} is not a size; give a number with K, M, G or T, such as 6G or 512M")
+    return int(float(m.group("number")) * _UNITS[m.group("unit").upper()])
+
+
+def meminfo_available(meminfo: str) -> int | None:
+    """``MemAvailable`` of a ``/proc/meminfo`` text, in bytes (None where it has none).
+
+    >>> meminfo_available("MemTotal:  8000000 kB\\nMemAvailable:   2048 kB\\n")
+    2097152
+    """
+    m = re.search(r"^MemAvailable:\s+(\d+)\s*kB", meminfo, re.M)
+    return int(m.group(1)) * 1024 if m else None
+
+
+def cgroup_room(limit: str, current: str) -> int | None:
+    """What a cgroup (v2) may still take, from its ``memory.max`` and ``memory.current`` (None: no limit).
+
+    >>> cgroup_room("max\\n", "100\\n"), cgroup_room("1000\\n", "300\\n")
+    (None, 700)
+    """
+    limit = limit.strip()
+    return None if limit == "max" or not limit.isdigit() else max(0, int(limit) - int(current.strip() or 0))
+
+
+def available_memory() -> int | None:
+    """The memory this process may still take, in bytes: the system's available memory, or less where
+    a container's limit says so; None where the system does not say (not Linux)."""
+    found = []
+    try:
+        found.append(meminfo_available(Path("/proc/meminfo").read_text()))
+    except OSError:
+        pass
+    try:
+        found.append(cgroup_room((_CGROUP / "memory.max").read_text(), (_CGROUP / "memory.current").read_text()))
+    except (OSError, ValueError):
+        pass
+    known = [f for f in found if f is not None]
+    return min(known) if known else None
+
+
+def resident_memory(pid: int | str = "self") -> int | None:
+    """The resident memory of a process (``VmRSS``), in bytes; None where the system does not say."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    m = re.search(r"^VmRSS:\s+(\d+)\s*kB", status, re.M)
+    return int(m.group(1)) * 1024 if m else None
+
+
+def room_for_a_copy(limit: int | None = None) -> bool:
+    """Whether a fork of this process could copy all of it and stay within the memory there is.
+
+    With *limit* (bytes, the build's ``--memory-limit``) the build's processes (this one and its
+    parent) and the copy must fit in it; otherwise the copy must fit in :func:`available_memory`.
+    True where the system does not say how much memory there is or is used.
+    """
+    mine = resident_memory()
+    if mine is None:
+        return True
+    if limit is not None:
+        return 2 * mine + (resident_memory(os.getppid()) or 0) <= limit
+    free = available_memory()
+    return free is None or mine <= free
+
+
+def largest_process() -> int | None:
+    """The most memory this process or any of its finished children held at once (their peak RSS), in
+    bytes: for a command that ran one build, the build's largest process. None where unknown."""
+    try:
+        import resource
+    except ImportError:  # not on this system
+        return None
+    peak = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    return peak if sys.platform == "darwin" else peak * 1024  # macOS counts bytes, Linux KiB
+
+
+def size_text(size: int) -> str:
+    """*size* (bytes) as the build prints it: in GiB, or MiB below one.
+
+    >>> size_text(6 * 2**30 + 2**29), size_text(2**20)
+    ('6.50 GiB', '1.0 MiB')
+    """
+    return f"{size / 2**30:.2f} GiB" if size >= 2**30 else f"{size / 2**20:.1f} MiB"

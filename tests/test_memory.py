@@ -1,0 +1,74 @@
+"""How the build decides whether a step may run in a fork: the memory a copy of the process would
+need against what is left (kg.memory), and a big build under --memory-limit, which runs those steps
+in its first half instead, writing the same files."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+from conftest import DATA, run_kg
+
+from kg.memory import available_memory, resident_memory, room_for_a_copy
+
+linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+
+
+@linux_only
+def test_this_process_is_resident_and_the_system_has_memory_left():
+    mine = resident_memory()
+    # a Python process with pytest and kg's modules loaded holds more than 10 MiB and less than the machine
+    assert mine is not None and 10 * 2**20 < mine < os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    assert resident_memory(os.getppid()) is not None
+    free = available_memory()
+    assert free is not None and 0 < free <= os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+
+
+@linux_only
+def test_a_copy_fits_in_a_limit_only_with_room_for_both_processes():
+    mine, parent = resident_memory(), resident_memory(os.getppid()) or 0
+    # the limit must hold this process twice (it and its copy) and its parent (the build's own process)
+    assert room_for_a_copy(2 * mine + parent + 2**30)  # a gibibyte to spare: RSS moves while the test runs
+    assert not room_for_a_copy(mine)  # room for this process alone, none for its copy
+    assert not room_for_a_copy(1)
+
+
+def _seconds(stdout: str) -> dict[str, float]:
+    lines = stdout.splitlines()
+    return {line.split(": ")[0].strip(): float(line.rsplit(": ", 1)[1].removesuffix(" s"))
+            for line in lines[lines.index("timings:") + 1:]}
+
+
+@linux_only
+def test_a_big_build_under_a_memory_limit_runs_its_forked_steps_in_its_first_half(tmp_path, monkeypatch,
+                                                                                      seeds_out):
+    # SMALL_GRAPH at 0 makes the seeds a big build: it would write identity.json and validate the merged
+    # view in forks (their stages are waits); under a limit of 1 MiB no copy fits, so the first half does
+    # both itself ("identity.json" before the mapping, "validation" after it), and writes the same files.
+    import kg.build
+
+    monkeypatch.setattr(kg.build, "SMALL_GRAPH", 0)
+    forked = _seconds(run_kg("build", DATA, "--out", tmp_path / "forked", "--timings").stdout)
+    assert "waiting for identity.json (written beside the mapping)" in forked
+    assert "waiting for the validation" in forked and "validation" not in forked
+
+    result = run_kg("build", DATA, "--out", tmp_path / "limited", "--timings", "--memory-limit", "1M")
+    assert result.returncode == 0, result.stderr
+    limited = _seconds(result.stdout)
+    assert list(limited)[:4] == ["reading", "identity", "identity.json", "mapping, and the sources' N-Quads"]
+    assert "validation" in limited and "waiting for the validation" not in limited
+    assert "conforms to shapes.ttl" in result.stdout
+    # no process of a build fits in 1 MiB: the build says by how much it went over, and what to do
+    over = [line for line in result.stdout.splitlines() if line.startswith("memory: ")]
+    assert len(over) == 1 and "more than --memory-limit 1.0 MiB" in over[0] and "give the build more memory" in over[0]
+    for name in ("identity.json", "kg.trig", "kg.ttl", "kg.jsonld"):
+        assert (tmp_path / "limited" / name).read_bytes() == (seeds_out / name).read_bytes(), name
+
+
+def test_a_memory_limit_that_is_no_size_is_refused_in_one_line(tmp_path):
+    result = run_kg("build", DATA, "--out", tmp_path, "--memory-limit", "plenty")
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "kg: error: --memory-limit: 'plenty' is not a size; give a number with K, M, G or T, such as 6G or 512M"]
+    assert not (tmp_path / "kg.ttl").exists()
