@@ -111,3 +111,13 @@ def test_a_shared_work_still_joins_another_group_that_lists_it_for_that_name_alo
                   entry("e2", "Mu study", "Li, Wei and Kim, Jo", 2015), gamma]})
     assert person("Wei Li", "Gamma study", "a.bib") == person("Wei Li", "Lambda study", "e.bib")
     assert person("Wei Li", "Gamma study", "a.bib") != person("Wei Li", "Beta study", "a.bib")
+
+
+def test_a_name_whose_mentions_in_a_list_are_two_people_equally_often_is_the_first_of_them(tmp_path):
+    # a.bib alone: Alpha's Wei Li (printed twice there) and Beta's are kept apart, so the name "Wei Li" in
+    # a.bib is two people, each on one of its works. Asked without a work of the list, the name is the
+    # person most of its mentions there are; on this tie, the first IRI in order.
+    res, person = resolve_lists(tmp_path, {"a.bib": A_OWN})
+    alpha, beta = person("Wei Li", "Alpha study", "a.bib"), person("Wei Li", "Beta study", "a.bib")
+    assert alpha != beta
+    assert person("Wei Li", "A study of no list", "a.bib") == min(alpha, beta)

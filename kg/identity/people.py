@@ -143,9 +143,26 @@ def resolve_people(documents: list[Document], res: Resolution) -> None:
     mentions = collect(documents, res.curation)
     passes = Passes(mentions, Cluster.of(mentions.nodes))
     run_passes(passes, res.curation)
-    iri_of_node = mint(mentions, passes.cl, res)
-    res.decisions += [d.settle(lambda i: iri_of_node.get(i) if isinstance(i, int) else None) for d in passes.log]
-    passes.log.clear()  # settled: a quarter of identity's memory at its peak
-    record_namesakes(mentions, passes.cl, iri_of_node, res)
+    cl, log = passes.cl, passes.log
+    # the passes' indexes (names by document, cores, co-authors named elsewhere) and the listings go
+    # before the people are minted: at 10,000 CVs, half a GiB of identity's peak (6.6 GiB) was theirs
+    del passes
+    mentions.listings.clear()
+    iri_of_node = mint(mentions, cl, res)
+    _settle(log, iri_of_node, res)
+    record_namesakes(mentions, cl, iri_of_node, res)
     for doc, node in mentions.owner_of.items():
         res.subject_of_document[doc] = iri_of_node[node]
+
+
+def _settle(log: list, iri_of_node: dict[int, str], res: Resolution) -> None:
+    """The passes' pending decisions made decisions, in order, each let go of as it is settled, so that
+    a decision takes the memory its pending form gave back (at 10,000 CVs both at once were 0.3 GiB)."""
+    def iri_of(key):
+        return iri_of_node.get(key) if isinstance(key, int) else None
+
+    settled = res.decisions
+    for at, pending in enumerate(log):
+        settled.append(pending.settle(iri_of))
+        log[at] = None
+    log.clear()
