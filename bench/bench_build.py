@@ -147,13 +147,14 @@ def parse_summary(text: str) -> dict:
     return out
 
 
-def build_size(n: int, seed: int, base: Path, generator: Path = GENERATOR) -> dict:
+def build_size(n: int, seed: int, base: Path, generator: Path = GENERATOR, memory_limit: str | None = None) -> dict:
     data, out = base / f"cv-{n}", base / f"out-{n}"
     gen = subprocess.run([sys.executable, str(generator), str(data), str(n), str(seed)],
                          capture_output=True, text=True, check=True)
     expected = json.loads(gen.stdout.strip().splitlines()[-1])
-    result = run(KG + ["build", str(data), "--out", str(out)], tree=True)
-    row = {"documents": n, "works_expected": expected["works_unique"],
+    limit = ["--memory-limit", memory_limit] if memory_limit else []
+    result = run(KG + ["build", str(data), "--out", str(out), *limit], tree=True)
+    row = {"documents": n, "memory_limit": memory_limit, "works_expected": expected["works_unique"],
            "people_expected": expected["authors_unique_people"], "seconds": result["seconds"],
            "peak_mib": result["peak_mib"], "tree_pss_mib": result["tree_pss_mib"], "status": result["status"],
            "out": str(out)}
@@ -359,6 +360,8 @@ def main(argv=None) -> int:
     parser.add_argument("--json", type=Path, default=RESULTS / "build.json")
     parser.add_argument("--store", type=Path, metavar="OUT",
                         help="no builds: time the commands, queries and projection on the build in OUT")
+    parser.add_argument("--memory-limit", metavar="SIZE",
+                        help="build with `kg build --memory-limit SIZE` (one step at a time where two would not fit)")
     parser.add_argument("--only", metavar="REGEX",
                         help="time only the commands whose label matches, e.g. 'query|path' (and no projection)")
     args = parser.parse_args(argv)
@@ -381,7 +384,7 @@ def main(argv=None) -> int:
             r = run(KG + ["build", str(ROOT / "data"), "--out", str(base / "out-seeds")])
             seed_build = {"seconds": r["seconds"], "peak_mib": r["peak_mib"], **parse_summary(r["stdout"])}
         for n in sizes:
-            row = build_size(n, args.seed, base, args.generator)
+            row = build_size(n, args.seed, base, args.generator, args.memory_limit)
             if builds:
                 prev = builds[-1]
                 row["exponent"] = exponent(prev["seconds"], row["seconds"], prev.get("works"), row.get("works"))
@@ -395,8 +398,9 @@ def main(argv=None) -> int:
             commands = time_commands(largest, args.only)
             projection = None if args.only else projection_vs_duckdb(largest)
     text = markdown(builds, seed_build, commands, projection)
+    limited = f"; --memory-limit {args.memory_limit}" if args.memory_limit else ""
     print(f"\n`kg build` on synthetic CVs (gen_corpus.py seed {args.seed}; {os.cpu_count()} cores, "
-          f"load {os.getloadavg()[0]:.1f}):\n")
+          f"load {os.getloadavg()[0]:.1f}{limited}):\n")
     print(text)
     save(args.json, {"builds": builds, "seed_build": seed_build, "commands": commands, "projection": projection})
     print(f"\nsaved {args.json}")

@@ -64,7 +64,7 @@ def mint(mentions: Mentions, cl: Cluster, res: Resolution) -> dict[int, str]:
     for (document, title, key), i in mentions.node_of.items():
         res.person_of_mention[(document, title, key)] = iri_of[i]
     # a name in a document is the person most of its mentions there are, the first IRI on a tie
-    # (compared one by one: a sorted copy of every mention's count was a fifth of identity's peak)
+    # (compared one by one: no sorted copy of every count, 2.9 million at 10,000 CVs)
     best: dict[tuple, tuple[int, str]] = {}
     for (document, key, iri), count in in_document.items():
         known = best.get((document, key))
