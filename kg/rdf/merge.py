@@ -59,28 +59,36 @@ class MergedView:
 
     def __init__(self) -> None:
         self._merged = TripleSet("")
-        # (s, p) -> (o, newest rank) while one value is known, {o: newest rank} once there are more;
-        # p is rdf:type for a work's kinds (all the newest source's kinds stay)
-        self._values: dict[tuple[str, str], tuple | dict] = {}
+        # p -> s -> o while one value is known (and p -> s -> its newest rank), {o: newest rank} once
+        # there are more; p is rdf:type for a work's kinds (all the newest source's kinds stay). Dicts
+        # by predicate and subject make no tuple per fact: at 1,000 CVs the view took 268 MiB, where
+        # (s, p) -> (o, rank) took 312
+        self._values: dict[str, dict[str, str | dict]] = {}
+        self._ranks: dict[str, dict[str, tuple]] = {}
 
     def add(self, graph: TripleSet, newness: str) -> None:
         """Take in *graph*, a source dated *newness* (a sortable date string)."""
         rank = (newness, graph.identifier)
-        triples, values = self._merged.triples, self._values
+        triples = self._merged.triples
         with collector_paused():
             triples |= graph.triples
             triples |= graph.entailed
             for s, p, o in [t for t in chain(graph.triples, graph.entailed) if t[1] in _CHOSEN]:
                 if p == _TYPE and o not in _KINDS:
                     continue
-                known = values.get((s, p))
+                values = self._values.get(p)
+                if values is None:
+                    values, ranks = self._values.setdefault(p, {}), self._ranks.setdefault(p, {})
+                else:
+                    ranks = self._ranks[p]
+                known = values.get(s)
                 if known is None:
-                    values[(s, p)] = (o, rank)
-                elif isinstance(known, tuple):
-                    if known[0] == o:
-                        values[(s, p)] = (o, max(known[1], rank))
+                    values[s], ranks[s] = o, rank
+                elif not isinstance(known, dict):
+                    if known == o:
+                        ranks[s] = max(ranks[s], rank)
                     else:
-                        values[(s, p)] = {known[0]: known[1], o: rank}
+                        values[s] = {known: ranks.pop(s), o: rank}
                 else:
                     prev = known.get(o)
                     known[o] = max(prev, rank) if prev else rank
@@ -88,9 +96,8 @@ class MergedView:
     def result(self) -> TripleSet:
         """The merged view of the graphs taken in (call once: the view is made in place)."""
         triples = self._merged.triples
-        for (s, p), known in self._values.items():
-            if isinstance(known, tuple):
-                continue  # one value: the union holds it
+        for p, s, known in [(p, s, k) for p, values in self._values.items() for s, k in values.items()
+                            if isinstance(k, dict)]:  # one value: the union holds it
             newest = max(known.values())
             winners = sorted(o for o, rank in known.items() if rank == newest)
             if p != _TYPE:  # one document that gives two values (a work listed twice) still gives one here
@@ -101,5 +108,5 @@ class MergedView:
                     triples.discard((s, p, o))
                     if p == _TITLE:
                         triples.add((s, _ALTERNATIVE, o))
-        self._values = {}
+        self._values, self._ranks = {}, {}
         return self._merged
