@@ -145,7 +145,7 @@ def resolve_people(documents: list[Document], res: Resolution) -> None:
     run_passes(passes, res.curation)
     cl, log = passes.cl, passes.log
     # the passes' indexes (names by document, cores, co-authors named elsewhere) and the listings go
-    # before the people are minted: at 10,000 CVs, half a GiB of identity's peak (6.6 GiB) was theirs
+    # before the people are minted: at 10,000 CVs identity's RSS fell from 5.66 to 5.32 GiB here
     del passes
     mentions.listings.clear()
     iri_of_node = mint(mentions, cl, res)
