@@ -45,7 +45,12 @@ def meminfo_available(meminfo: str) -> int | None:
     >>> meminfo_available("MemTotal:  8000000 kB\\nMemAvailable:   2048 kB\\n")
     2097152
     """
-    m = re.search(r"^MemAvailable:\s+(\d+)\s*kB", meminfo, re.M)
+    return _kib_field(meminfo, "MemAvailable")
+
+
+def _kib_field(text: str, name: str) -> int | None:
+    """The field *name* of a ``/proc`` text that counts KiB (``Name:   2048 kB``), in bytes."""
+    m = re.search(rf"^{name}:\s+(\d+)\s*kB", text, re.M)
     return int(m.group(1)) * 1024 if m else None
 
 
@@ -81,8 +86,7 @@ def resident_memory(pid: int | str = "self") -> int | None:
         status = Path(f"/proc/{pid}/status").read_text()
     except OSError:
         return None
-    m = re.search(r"^VmRSS:\s+(\d+)\s*kB", status, re.M)
-    return int(m.group(1)) * 1024 if m else None
+    return _kib_field(status, "VmRSS")
 
 
 def room_for_a_copy(limit: int | None = None) -> bool:

@@ -61,8 +61,7 @@ def build(data_dir, out_dir, include_private, strict, no_validate, force, timing
     report = build_graph(data_dir, out_dir, include_private=include_private, progress=sys.stderr.isatty(),
                          validate=not no_validate, force=force, memory_limit=limit)
     click.echo(report.summary())
-    if timings or limit is not None:
-        _echo_memory(limit, timings)
+    _echo_memory(limit, timings)
     if timings:
         click.echo("timings:\n" + report.timings())
     if store:

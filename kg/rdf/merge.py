@@ -78,9 +78,9 @@ class MergedView:
                     continue
                 values = self._values.get(p)
                 if values is None:
-                    values, ranks = self._values.setdefault(p, {}), self._ranks.setdefault(p, {})
-                else:
-                    ranks = self._ranks[p]
+                    values = self._values[p] = {}
+                    self._ranks[p] = {}
+                ranks = self._ranks[p]
                 known = values.get(s)
                 if known is None:
                     values[s], ranks[s] = o, rank
@@ -96,8 +96,9 @@ class MergedView:
     def result(self) -> TripleSet:
         """The merged view of the graphs taken in (call once: the view is made in place)."""
         triples = self._merged.triples
+        # only facts given more than one value (a dict): one value is in the union already
         for p, s, known in [(p, s, k) for p, values in self._values.items() for s, k in values.items()
-                            if isinstance(k, dict)]:  # one value: the union holds it
+                            if isinstance(k, dict)]:
             newest = max(known.values())
             winners = sorted(o for o, rank in known.items() if rank == newest)
             if p != _TYPE:  # one document that gives two values (a work listed twice) still gives one here
