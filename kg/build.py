@@ -25,7 +25,8 @@ from kg.errors import UserError
 from kg.outfolder import build_lock, carry_over, staging_folder, swap_in
 from kg.progress import Stopwatch, stage_bar
 from kg.rdf.serialize import write_jsonld, write_ntriples, write_trig, write_turtle
-from kg.store import STORE_DIR, create_store
+from kg.store import STORE_DIR
+from kg.store_load import WRITING, StoreLoad, sources_written
 from kg.tables import TABLES_DIR, write_tables_from_csvs
 from kg.validate import check_merged, validate_graph, validate_output, validate_triples  # noqa: F401 (API)
 
@@ -230,16 +231,20 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
         clock = Stopwatch()
         stage = staging_folder(out_dir)
         first_half = Child()
+        load = StoreLoad(stage / STORE_DIR, stage / SOURCES_NQ, stage / MERGED_NT, clock)
         try:
             # the documents, identity and triples in a process of their own: their memory is gone
             # when the store loads (see kg.child); what comes back is the report
             first_half.start(_graph_files, data_dir, out_dir, stage, include_private=include_private,
                              progress=progress, force=force, validate=validate, memory_limit=memory_limit)
+            # the sources' N-Quads load on a thread here as the mapping writes them (see kg.store_load)
+            load.follow(memory_limit, first_half.pid)
             if html:
                 _page_writer()  # the page's modules load here meanwhile
             report = first_half.result()
             clock.lap("first half, the stages above (a process of its own)")
-            names = write_outputs(stage, html=html, progress=progress, triples=report.triples, clock=clock)
+            names = write_outputs(stage, html=html, progress=progress, triples=report.triples, clock=clock,
+                                  load=load)
             (stage / SOURCES_NQ).unlink()
             (stage / MERGED_NT).unlink()
             carry_over(out_dir, stage, set(OUTPUTS))
@@ -248,6 +253,8 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
             clock.total()
             report.stages += clock.laps
         except BaseException:
+            first_half.cancel()  # before the load stops following what it writes
+            load.abandon()
             shutil.rmtree(stage, ignore_errors=True)
             raise
         finally:
@@ -325,8 +332,10 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
     check, checking = Child(), False
     try:
         # the documents' places are emptied as they are mapped: this function holds the last reference
+        writing = stage / (SOURCES_NQ + WRITING)  # renamed when whole: the parent loads it as it grows
         merged = write_sources(cast("list[Document | None]", docs), curation, res, include_private,
-                               stage / SOURCES_NQ, progress, mapped)
+                               writing, progress, mapped)
+        sources_written(stage / SOURCES_NQ)
         clock.lap("mapping, and the sources' N-Quads")
         # after the mapping, which reports bad links; in the documents' order
         report.skipped = skipped + [s for i in sorted(doc_skips) for s in doc_skips[i]] + unknown
@@ -366,21 +375,18 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
 
 
 def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | None = None,
-                  clock: Stopwatch | None = None) -> list[str]:
+                  clock: Stopwatch | None = None, load: StoreLoad | None = None) -> list[str]:
     """Write the rest of the set into *stage*, from the N-Quads, N-Triples, table CSVs and
     ``identity.json`` :func:`_graph_files` wrote there (the first two stay for the caller to remove);
     the names written.
 
     *triples*, the merged view's size, where known: up to :data:`SMALL_GRAPH` the page reads the
-    store, not the tables (see there)."""
-    from concurrent.futures import ThreadPoolExecutor
-
+    store, not the tables (see there). *load*, the store's load where it began already."""
     sources_nq, merged_nt = stage / SOURCES_NQ, stage / MERGED_NT
     clock = clock or Stopwatch()
-    # Oxigraph lets go of the interpreter and waits on the disk: the store loads on a thread of its
-    # own while this one writes the files and turns the first half's table CSVs into Parquet
-    with ThreadPoolExecutor(1) as pool:
-        loading = pool.submit(clock.timed, "store load", lambda: create_store(stage / STORE_DIR, sources_nq, merged_nt))
+    load = load or StoreLoad(stage / STORE_DIR, sources_nq, merged_nt, clock)
+    try:  # the store loads on a thread while this one writes the files and makes the tables Parquet
+        loading = load.finish()
         steps: list[tuple[str, Callable[[], object]]] = [
             ("tables", partial(write_tables_from_csvs, stage / TABLE_CSVS, stage / TABLES_DIR)),
             ("kg.trig", lambda: write_trig(sources_nq, stage / "kg.trig")),
@@ -393,13 +399,14 @@ def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | Non
             step()
             clock.lap(name)
         store = loading.result()
+    finally:
+        load.abandon()  # the thread's work is done (or, on an error here, waited for)
     (stage / TABLE_CSVS).rmdir()
     if html:
         # A small graph's page reads the store by SPARQL (DuckDB's start alone takes longer), a big
         # one's the tables alone. Not drawn while the store loads: the load keeps both cores busy, so
         # at 1,000 CVs the build took as long (99.8 s, 100.1 s before) and its peak grew 0.2 GiB.
-        small = triples is not None and triples <= SMALL_GRAPH
-        if small:
+        if triples is not None and triples <= SMALL_GRAPH:
             _page_writer()(store, stage / "graph.html")
         else:
             _page_writer(tables=True)(stage / TABLES_DIR, stage / "graph.html")

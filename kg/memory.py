@@ -1,4 +1,4 @@
-"""Whether the build has the memory to run a step in a fork beside its work.
+"""Whether the build has the memory to run a step beside its work: in a fork, or the store's load.
 
 A fork shares the first half's memory only until either process touches an object: Python's
 reference counts write to every object read, so a fork that reads the merged view (or the
@@ -6,7 +6,8 @@ identity decisions) ends up with its own copy. At 10,000 CVs the validation's fo
 build from 6.5 to 9.7 GiB. So a step forks only where a full copy of this process fits in the
 memory left: the system's available memory (a container's limit where one is set), or what is
 left of the user's ``--memory-limit``. Otherwise it runs in this process, after the work it
-would have run beside: slower, in less memory.
+would have run beside: slower, in less memory. Likewise the store loads the sources beside the
+first half only where its load (:data:`STORE_LOAD`) fits (see :mod:`kg.store_load`).
 """
 
 from __future__ import annotations
@@ -103,6 +104,26 @@ def room_for_a_copy(limit: int | None = None) -> bool:
         return 2 * mine + (resident_memory(os.getppid()) or 0) <= limit
     free = available_memory()
     return free is None or mine <= free
+
+
+#: The most the store's bulk load of the sources holds (Oxigraph loads in batches: measured 1.3 GiB
+#: for 1.5 million quads, 1.5 GiB for the 2.2 million of 1,000 CVs), with room to spare.
+STORE_LOAD = 2 * 2**30
+
+
+def room_for_the_store_load(limit: int | None = None, writer: int | None = None) -> bool:
+    """Whether the store's load (:data:`STORE_LOAD`) fits beside the build's first half, whose resident
+    memory is *writer* (bytes): with *limit* (the build's ``--memory-limit``) this process, the writer
+    and the load must fit in it; otherwise the load must fit in :func:`available_memory`. Without a
+    limit, True where the system does not say; with one, False where the writer's memory is unknown.
+
+    >>> room_for_the_store_load(limit=2**20, writer=0)
+    False
+    """
+    if limit is not None:
+        return writer is not None and (resident_memory() or 0) + writer + STORE_LOAD <= limit
+    free = available_memory()
+    return free is None or free >= STORE_LOAD
 
 
 def largest_process() -> int | None:

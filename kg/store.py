@@ -10,6 +10,7 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+from typing import BinaryIO
 
 import pyoxigraph
 
@@ -55,16 +56,32 @@ def out_dir_of(store) -> Path | None:
     return entry[1] if entry is not None and entry[0] is store else None
 
 
-def create_store(path: Path, sources: Path, merged: Path) -> pyoxigraph.Store:
-    """Bulk-load a new store at *path*: the sources' named graphs (N-Quads file *sources*), the merged
-    view (N-Triples file *merged*) in the default graph, and the ontology in its own graph; the store,
-    flushed to disk and open (for the build's tables and page: no second opening).
-
-    The two files are kg's own (every IRI percent-encoded where it must be, see
-    :func:`kg.rdf.quads.iri`), so Oxigraph reads them without checking each IRI again (``lenient``:
-    an eighth of the load's time)."""
+def create_store(path: Path, sources: Path | None = None, merged: Path | None = None) -> pyoxigraph.Store:
+    """A new store at *path*; with *sources* and *merged*, bulk-loaded (:func:`load_sources`, then
+    :func:`load_rest`): the store, flushed to disk and open (for the build's tables and page: no
+    second opening)."""
     store = pyoxigraph.Store(str(path))
-    store.bulk_load(path=str(sources), format=pyoxigraph.RdfFormat.N_QUADS, lenient=True)
+    if sources is not None and merged is not None:
+        load_sources(store, sources)
+        load_rest(store, merged)
+    return store
+
+
+def load_sources(store: pyoxigraph.Store, sources: Path | BinaryIO) -> None:
+    """Bulk-load the sources' named graphs into *store*: the N-Quads file *sources*, or a stream of it.
+
+    The file is kg's own (every IRI percent-encoded where it must be, see :func:`kg.rdf.quads.iri`),
+    so Oxigraph reads it without checking each IRI again (``lenient``: an eighth of the load's time);
+    so is :func:`load_rest`'s."""
+    if isinstance(sources, Path):
+        store.bulk_load(path=str(sources), format=pyoxigraph.RdfFormat.N_QUADS, lenient=True)
+    else:
+        store.bulk_load(input=sources, format=pyoxigraph.RdfFormat.N_QUADS, lenient=True)
+
+
+def load_rest(store: pyoxigraph.Store, merged: Path) -> pyoxigraph.Store:
+    """Bulk-load the merged view (the N-Triples file *merged*) into *store*'s default graph and the
+    ontology into its own graph, after the sources; *store*, flushed to disk."""
     store.bulk_load(path=str(merged), format=pyoxigraph.RdfFormat.N_TRIPLES, to_graph=pyoxigraph.DefaultGraph(),
                     lenient=True)
     store.bulk_load(input=ontology_ttl(), format=pyoxigraph.RdfFormat.TURTLE,

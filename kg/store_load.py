@@ -1,0 +1,149 @@
+"""The build's store, loaded on a thread of its own beside the rest of the build.
+
+The sources' N-Quads are two thirds of the store's load (at 1,000 CVs 20 of 30 CPU-seconds), and
+the first half writes them while it maps the documents, on one core. So where memory allows, the
+load follows that file as it grows (:class:`GrowingFile`) on the core the mapping leaves; the
+merged view and the ontology are loaded once the first half is done. Either way the store holds
+the same quads: the loads run one after another, in the same order.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kg.memory import resident_memory, room_for_the_store_load
+from kg.store import create_store, load_sources
+
+if TYPE_CHECKING:
+    import pyoxigraph
+
+    from kg.progress import Stopwatch
+
+#: The suffix of the sources' N-Quads while the first half writes them; renamed without it when whole.
+WRITING = ".part"
+
+
+class WriterStopped(OSError):
+    """The file's writer stopped before it finished the file."""
+
+
+class GrowingFile(io.RawIOBase):
+    """The file *complete* that another process writes as *complete* + :data:`WRITING` and renames
+    when done, read to its end as it is written: at the end of what is written so far, a read waits
+    for more, for the rename (the end of the file), or for *stopped* (then it raises
+    :class:`WriterStopped`).
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> (folder / "a.nq.part").write_bytes(b"line one\\n")
+    9
+    >>> growing = GrowingFile(folder / "a.nq", threading.Event())
+    >>> growing.read(100)
+    b'line one\\n'
+    >>> with open(folder / "a.nq.part", "ab") as writer:
+    ...     _ = writer.write(b"line two\\n")
+    >>> os.replace(folder / "a.nq.part", folder / "a.nq")  # the writer is done
+    >>> growing.read(100), growing.read(100)
+    (b'line two\\n', b'')
+    """
+
+    def __init__(self, complete: Path, stopped: threading.Event, poll: float = 0.02) -> None:
+        super().__init__()
+        self.complete, self.writing = complete, complete.with_name(complete.name + WRITING)
+        self.stopped, self.poll = stopped, poll
+        self._file: io.BufferedReader | None = None
+        self._whole = False  # renamed: what is left to read is the rest of the file
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        while True:
+            if self._file is None:
+                self._file = self._open()
+            if self._file is not None:
+                n = self._file.readinto(buffer)
+                if n or self._whole:
+                    return n or 0
+                # renamed after its last write: one more read takes what came before the rename
+                self._whole = self.complete.exists()
+                if self._whole:
+                    continue
+            if self.stopped.wait(self.poll):
+                raise WriterStopped(f"{self.complete.name} was not finished: the build's first half stopped")
+
+    def _open(self) -> io.BufferedReader | None:
+        for path in (self.writing, self.complete):  # renamed in between: the whole file
+            try:
+                return open(path, "rb")  # noqa: SIM115 (closed by close())
+            except FileNotFoundError:
+                continue
+        return None
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+        super().close()
+
+
+class StoreLoad:
+    """The store at *path* loaded on a thread: :meth:`follow` starts loading the sources' N-Quads
+    (*sources*) as they are written; :meth:`finish` loads the rest (the sources too, where they were
+    not followed) and gives the store; :meth:`abandon` stops, where the first half failed."""
+
+    def __init__(self, path: Path, sources: Path, merged: Path, clock: Stopwatch) -> None:
+        self.path, self.sources, self.merged, self.clock = path, sources, merged, clock
+        self._pool = ThreadPoolExecutor(1)
+        self._stopped = threading.Event()
+        self._following: Future[bool] | None = None
+        self.store: pyoxigraph.Store | None = None
+
+    def follow(self, memory_limit: int | None, writer_pid: int | None) -> None:
+        """Load the sources while the process *writer_pid* writes them, if, once it begins to, there
+        is room for the load beside it (:func:`kg.memory.room_for_the_store_load`)."""
+        self._following = self._pool.submit(self._follow, memory_limit, writer_pid)
+
+    def _follow(self, memory_limit: int | None, writer_pid: int | None) -> bool:
+        writing = self.sources.with_name(self.sources.name + WRITING)
+        while not (writing.exists() or self.sources.exists()):  # written after reading and identity
+            if self._stopped.wait(0.05):
+                return False
+        writer = resident_memory(writer_pid) if writer_pid is not None else None
+        if not room_for_the_store_load(memory_limit, writer):
+            return False
+        with GrowingFile(self.sources, self._stopped) as growing, io.BufferedReader(growing, 1 << 20) as buffered:
+            self.clock.timed("store load of the sources, as they were written",
+                             lambda: load_sources(self._open(), buffered))
+        return True
+
+    def _open(self) -> pyoxigraph.Store:
+        if self.store is None:
+            self.store = create_store(self.path)
+        return self.store
+
+    def finish(self) -> Future[pyoxigraph.Store]:
+        """The rest of the load, once the first half wrote the sources' N-Quads and the merged view."""
+        return self._pool.submit(self.clock.timed, "store load", self._finish)
+
+    def _finish(self) -> pyoxigraph.Store:
+        from kg.store import load_rest
+
+        if self._following is None or not self._following.result():
+            load_sources(self._open(), self.sources)
+        return load_rest(self._open(), self.merged)
+
+    def abandon(self) -> None:
+        """Stop following (the first half failed) and wait for the thread, so that the folder can go."""
+        self._stopped.set()
+        self._pool.shutdown(wait=True, cancel_futures=True)
+        self.store = None
+
+
+def sources_written(path: Path) -> None:
+    """The first half's word that the sources' N-Quads, written to *path* + :data:`WRITING`, are whole."""
+    os.replace(path.with_name(path.name + WRITING), path)

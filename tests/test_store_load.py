@@ -1,0 +1,93 @@
+"""Loading the store while the first half still writes the sources' N-Quads (kg.store_load): a file
+read as it grows, to the end its writer marks by renaming it, and never past a writer that stopped."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+import pyoxigraph
+import pytest
+
+from kg.store import ONTOLOGY_GRAPH
+from kg.store_load import WRITING, GrowingFile, StoreLoad, WriterStopped, sources_written
+
+# Three quads in two graphs, written by hand: the store must end with exactly these.
+LINES = [
+    b'<https://kg.example/id/person/a> <https://kg.example/ns#name> "Ann Able" <https://kg.example/graph/one> .\n',
+    b'<https://kg.example/id/person/b> <https://kg.example/ns#name> "Bo Baker" <https://kg.example/graph/one> .\n',
+    b'<https://kg.example/id/person/a> <https://kg.example/ns#name> "A. Able" <https://kg.example/graph/two> .\n',
+]
+
+
+def _write_slowly(path, lines, done: bool = True) -> None:
+    """Write *lines* to *path* + ``.part`` a piece at a time (one line split mid-way), then rename it."""
+    writing = path.with_name(path.name + WRITING)
+    with open(writing, "wb") as out:
+        for line in lines:
+            for piece in (line[:20], line[20:]):  # a reader may see half a line: it must wait for the rest
+                out.write(piece)
+                out.flush()
+                time.sleep(0.03)
+    if done:
+        sources_written(path)
+
+
+def test_a_store_loaded_from_a_growing_file_holds_every_quad_written(tmp_path):
+    path = tmp_path / "sources.nq"
+    writer = threading.Thread(target=_write_slowly, args=(path, LINES))
+    writer.start()
+    store = pyoxigraph.Store()
+    with GrowingFile(path, threading.Event(), poll=0.005) as growing:
+        store.bulk_load(input=growing, format=pyoxigraph.RdfFormat.N_QUADS)
+    writer.join()
+    # loaded while written: the same three quads as loading the finished file at once
+    whole = pyoxigraph.Store()
+    whole.bulk_load(path=str(path), format=pyoxigraph.RdfFormat.N_QUADS)
+    assert len(store) == 3 and set(store) == set(whole)
+
+
+def test_a_file_renamed_before_it_is_opened_is_read_whole(tmp_path):
+    path = tmp_path / "sources.nq"
+    path.write_bytes(b"".join(LINES))  # the writer finished before the reader looked
+    with GrowingFile(path, threading.Event()) as growing:
+        assert growing.read() == b"".join(LINES)
+
+
+def test_a_reader_waiting_on_a_writer_that_stopped_raises(tmp_path):
+    path = tmp_path / "sources.nq"
+    (tmp_path / ("sources.nq" + WRITING)).write_bytes(LINES[0])  # never renamed: the writer failed
+    stopped = threading.Event()
+    threading.Timer(0.1, stopped.set).start()
+    with GrowingFile(path, stopped) as growing, pytest.raises(WriterStopped, match="sources.nq was not finished"):
+        growing.read()
+
+
+def test_an_abandoned_load_stops_following_and_lets_the_folder_go(tmp_path):
+    from kg.progress import Stopwatch
+
+    sources, merged = tmp_path / "sources.nq", tmp_path / "merged.nt"
+    load = StoreLoad(tmp_path / "store", sources, merged, Stopwatch())
+    load.follow(None, os.getpid())
+    (tmp_path / ("sources.nq" + WRITING)).write_bytes(LINES[0])  # begun, never finished
+    time.sleep(0.2)
+    started = time.perf_counter()
+    load.abandon()  # the first half failed: following stops within a poll, not at some timeout
+    assert time.perf_counter() - started < 5
+    assert load.store is None
+
+
+def test_a_load_that_did_not_follow_loads_the_sources_when_finished(tmp_path):
+    from kg.progress import Stopwatch
+
+    sources, merged = tmp_path / "sources.nq", tmp_path / "merged.nt"
+    sources.write_bytes(b"".join(LINES))
+    merged.write_bytes(LINES[0].rsplit(b" <https://kg.example/graph/one>", 1)[0] + b" .\n")
+    store = StoreLoad(tmp_path / "store", sources, merged, Stopwatch()).finish().result()
+    # the sources' three quads, the merged view's one triple in the default graph, and the ontology
+    assert len(list(store.quads_for_pattern(None, None, None, pyoxigraph.DefaultGraph()))) == 1
+    named = {q.graph_name.value for q in store if isinstance(q.graph_name, pyoxigraph.NamedNode)}
+    named.discard(ONTOLOGY_GRAPH)
+    assert len(list(store.quads_for_pattern(None, None, None, pyoxigraph.NamedNode(ONTOLOGY_GRAPH)))) > 10
+    assert named == {"https://kg.example/graph/one", "https://kg.example/graph/two"}
