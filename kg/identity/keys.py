@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 from unidecode import unidecode
@@ -128,8 +129,12 @@ def differs_only_by_numbering(a: str, b: str) -> bool:
     >>> differs_only_by_numbering("Scaling Laws, Part I", "Scaling Laws, Part II")
     True
     """
-    wa, wb = set(ascii_words(a)), set(ascii_words(b))
-    diff = wa ^ wb
+    return words_differ_only_by_numbering(ascii_words(a), ascii_words(b))
+
+
+def words_differ_only_by_numbering(a: Iterable[str], b: Iterable[str]) -> bool:
+    """:func:`differs_only_by_numbering` of two titles' :func:`ascii_words`."""
+    diff = set(a) ^ set(b)
     return bool(diff) and all(_NUMBERING.match(w) for w in diff)
 
 

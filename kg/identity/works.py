@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from kg.identity.decisions import PendingDecision, UnionFind
-from kg.identity.keys import ascii_words, differs_only_by_numbering, slug, title_head, title_key
+from kg.identity.keys import ascii_words, slug, title_head, words_differ_only_by_numbering
 from kg.identity.people import owner_is_author
 from kg.identity.resolution import IriMinter, Resolution, work_mention
 from kg.records import Document, Education, Work
@@ -35,6 +35,10 @@ class _Mention:
     doc: Document
     work: Work
     authors: set[str]  # person IRIs
+    # the title's words and short title, made once: pairs ask for them again and again (at 10,000 CVs
+    # two million pairs, when the key caches hold a fifth of the titles)
+    words: tuple[str, ...] = ()
+    head: str | None = None
 
 
 def _mentions(documents: list[Document], res: Resolution) -> list[_Mention]:
@@ -49,6 +53,10 @@ def _mentions(documents: list[Document], res: Resolution) -> list[_Mention]:
                 out.append(_Mention(doc, fact, authors))
             elif isinstance(fact, Education) and fact.thesis_title and owner:
                 out.append(_Mention(doc, thesis_work(fact), {owner}))
+    words: dict[str, str] = {}  # one string per word: a title's words are pointers to it
+    for m in out:
+        m.words = tuple(words.setdefault(w, w) for w in ascii_words(m.work.title))
+        m.head = title_head(m.work.title)
     return out
 
 
@@ -64,11 +72,10 @@ def _pair_decision(i: int, j: int, a: _Mention, b: _Mention, res: Resolution) ->
     """Whether two listings of one kind are one work (merged=True), a near miss (False), or unrelated (None)."""
     wa, wb = a.work, b.work
     sources = (a.doc.path, b.doc.path)
-    if differs_only_by_numbering(wa.title, wb.title):
+    if words_differ_only_by_numbering(a.words, b.words):
         return PendingDecision("work", i, False, "titles differ only by a number: parts of a series",
                                f"{wa.title!r} vs {wb.title!r}", sources)
-    head_a, head_b = title_head(wa.title), title_head(wb.title)
-    same_head = head_a is not None and head_a == head_b
+    same_head = a.head is not None and a.head == b.head
     similar = fuzz.token_set_ratio(wa.title.lower(), wb.title.lower())
     if not same_head and similar < 80:
         return None  # neither one work nor a near miss (the rest only ever unsets same_head)
@@ -98,15 +105,14 @@ def _candidates(mentions: list[_Mention]) -> list[tuple[int, int]]:
     words of a title. Blocks larger than :data:`MAX_BLOCK` say little and are skipped, so a CV whose
     every work shares its owner costs in proportion to its works, not their square."""
     frequency: dict[str, int] = defaultdict(int)
-    words = [sorted({w for w in ascii_words(m.work.title) if len(w) > 3}) for m in mentions]
+    words = [sorted({w for w in m.words if len(w) > 3}) for m in mentions]
     for ws in words:
         for w in ws:
             frequency[w] += 1
     buckets: dict = defaultdict(list)
     for i, m in enumerate(mentions):
-        head = title_head(m.work.title)
-        if head:
-            buckets[("head", head)].append(i)
+        if m.head:
+            buckets[("head", m.head)].append(i)
         for w in sorted(words[i], key=lambda w: (frequency[w], w))[:2]:
             for a in m.authors:
                 buckets[(a, w)].append(i)
@@ -124,7 +130,7 @@ def _group(mentions: list[_Mention], res: Resolution) -> tuple[UnionFind, list[P
         uf.find(i)
     by_title: dict[str, int] = {}
     for i, m in enumerate(mentions):
-        k = title_key(m.work.title)
+        k = "".join(m.words)  # title_key
         if k in by_title:
             first = mentions[by_title[k]]
             if first.work.title != m.work.title:
