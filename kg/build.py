@@ -253,7 +253,7 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
             clock.total()
             report.stages += clock.laps
         except BaseException:
-            first_half.cancel()  # before the load stops following what it writes
+            first_half.cancel()  # it stops writing the sources before the load stops reading them
             load.abandon()
             shutil.rmtree(stage, ignore_errors=True)
             raise
