@@ -26,7 +26,7 @@ from kg.outfolder import build_lock, carry_over, staging_folder, swap_in
 from kg.progress import Stopwatch, stage_bar
 from kg.rdf.serialize import write_jsonld, write_ntriples, write_trig, write_turtle
 from kg.store import STORE_DIR
-from kg.store_load import WRITING, StoreLoad, sources_written
+from kg.store_load import StoreLoad, sources_written, writing_path
 from kg.tables import TABLES_DIR, write_tables_from_csvs
 from kg.validate import check_merged, validate_graph, validate_output, validate_triples  # noqa: F401 (API)
 
@@ -332,9 +332,9 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
     check, checking = Child(), False
     try:
         # the documents' places are emptied as they are mapped: this function holds the last reference
-        writing = stage / (SOURCES_NQ + WRITING)  # renamed when whole: the parent loads it as it grows
+        # renamed when whole: the parent loads it as it grows (see kg.store_load)
         merged = write_sources(cast("list[Document | None]", docs), curation, res, include_private,
-                               writing, progress, mapped)
+                               writing_path(stage / SOURCES_NQ), progress, mapped)
         sources_written(stage / SOURCES_NQ)
         clock.lap("mapping, and the sources' N-Quads")
         # after the mapping, which reports bad links; in the documents' order

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kg.memory import resident_memory, room_for_the_store_load
-from kg.store import create_store, load_sources
+from kg.store import create_store, load_rest, load_sources
 
 if TYPE_CHECKING:
     import pyoxigraph
@@ -26,6 +26,11 @@ if TYPE_CHECKING:
 
 #: The suffix of the sources' N-Quads while the first half writes them; renamed without it when whole.
 WRITING = ".part"
+
+
+def writing_path(path: Path) -> Path:
+    """Where the first half writes the sources' N-Quads *path* until they are whole."""
+    return path.with_name(path.name + WRITING)
 
 
 class WriterStopped(OSError):
@@ -54,9 +59,9 @@ class GrowingFile(io.RawIOBase):
 
     def __init__(self, complete: Path, stopped: threading.Event, poll: float = 0.02) -> None:
         super().__init__()
-        self.complete, self.writing = complete, complete.with_name(complete.name + WRITING)
+        self.complete, self.writing = complete, writing_path(complete)
         self.stopped, self.poll = stopped, poll
-        self._file: io.BufferedReader | None = None
+        self._file: io.FileIO | None = None
         self._whole = False  # renamed: what is left to read is the rest of the file
 
     def readable(self) -> bool:
@@ -77,10 +82,10 @@ class GrowingFile(io.RawIOBase):
             if self.stopped.wait(self.poll):
                 raise WriterStopped(f"{self.complete.name} was not finished: the build's first half stopped")
 
-    def _open(self) -> io.BufferedReader | None:
+    def _open(self) -> io.FileIO | None:
         for path in (self.writing, self.complete):  # renamed in between: the whole file
             try:
-                return open(path, "rb")  # noqa: SIM115 (closed by close())
+                return io.FileIO(path, "r")  # unbuffered: the reader wraps this file in a buffer of its own
             except FileNotFoundError:
                 continue
         return None
@@ -109,8 +114,7 @@ class StoreLoad:
         self._following = self._pool.submit(self._follow, memory_limit, writer_pid)
 
     def _follow(self, memory_limit: int | None, writer_pid: int | None) -> bool:
-        writing = self.sources.with_name(self.sources.name + WRITING)
-        while not (writing.exists() or self.sources.exists()):  # written after reading and identity
+        while not (writing_path(self.sources).exists() or self.sources.exists()):  # written after reading and identity
             if self._stopped.wait(0.05):
                 return False
         writer = resident_memory(writer_pid) if writer_pid is not None else None
@@ -118,10 +122,10 @@ class StoreLoad:
             return False
         with GrowingFile(self.sources, self._stopped) as growing, io.BufferedReader(growing, 1 << 20) as buffered:
             self.clock.timed("store load of the sources, as they were written",
-                             lambda: load_sources(self._open(), buffered))
+                             lambda: load_sources(self._store(), buffered))
         return True
 
-    def _open(self) -> pyoxigraph.Store:
+    def _store(self) -> pyoxigraph.Store:
         if self.store is None:
             self.store = create_store(self.path)
         return self.store
@@ -131,11 +135,9 @@ class StoreLoad:
         return self._pool.submit(self.clock.timed, "store load", self._finish)
 
     def _finish(self) -> pyoxigraph.Store:
-        from kg.store import load_rest
-
         if self._following is None or not self._following.result():
-            load_sources(self._open(), self.sources)
-        return load_rest(self._open(), self.merged)
+            load_sources(self._store(), self.sources)
+        return load_rest(self._store(), self.merged)
 
     def abandon(self) -> None:
         """Stop following (the first half failed) and wait for the thread, so that the folder can go."""
@@ -145,5 +147,5 @@ class StoreLoad:
 
 
 def sources_written(path: Path) -> None:
-    """The first half's word that the sources' N-Quads, written to *path* + :data:`WRITING`, are whole."""
-    os.replace(path.with_name(path.name + WRITING), path)
+    """The first half's word that the sources' N-Quads, written to :func:`writing_path`, are whole."""
+    os.replace(writing_path(path), path)

@@ -11,7 +11,7 @@ import pyoxigraph
 import pytest
 
 from kg.store import ONTOLOGY_GRAPH
-from kg.store_load import WRITING, GrowingFile, StoreLoad, WriterStopped, sources_written
+from kg.store_load import GrowingFile, StoreLoad, WriterStopped, sources_written, writing_path
 
 # Three quads in two graphs, written by hand: the store must end with exactly these.
 LINES = [
@@ -22,8 +22,8 @@ LINES = [
 
 
 def _write_slowly(path, lines, done: bool = True) -> None:
-    """Write *lines* to *path* + ``.part`` a piece at a time (one line split mid-way), then rename it."""
-    writing = path.with_name(path.name + WRITING)
+    """Write *lines* to *path*'s writing path a piece at a time (one line split mid-way), then rename it."""
+    writing = writing_path(path)
     with open(writing, "wb") as out:
         for line in lines:
             for piece in (line[:20], line[20:]):  # a reader may see half a line: it must wait for the rest
@@ -57,7 +57,7 @@ def test_a_file_renamed_before_it_is_opened_is_read_whole(tmp_path):
 
 def test_a_reader_waiting_on_a_writer_that_stopped_raises(tmp_path):
     path = tmp_path / "sources.nq"
-    (tmp_path / ("sources.nq" + WRITING)).write_bytes(LINES[0])  # never renamed: the writer failed
+    writing_path(tmp_path / "sources.nq").write_bytes(LINES[0])  # never renamed: the writer failed
     stopped = threading.Event()
     threading.Timer(0.1, stopped.set).start()
     with GrowingFile(path, stopped) as growing, pytest.raises(WriterStopped, match="sources.nq was not finished"):
@@ -70,7 +70,7 @@ def test_an_abandoned_load_stops_following_and_lets_the_folder_go(tmp_path):
     sources, merged = tmp_path / "sources.nq", tmp_path / "merged.nt"
     load = StoreLoad(tmp_path / "store", sources, merged, Stopwatch())
     load.follow(None, os.getpid())
-    (tmp_path / ("sources.nq" + WRITING)).write_bytes(LINES[0])  # begun, never finished
+    writing_path(tmp_path / "sources.nq").write_bytes(LINES[0])  # begun, never finished
     time.sleep(0.2)
     started = time.perf_counter()
     load.abandon()  # the first half failed: following stops within a poll, not at some timeout
