@@ -19,12 +19,12 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from kg.child import Child
+from kg.child import Child, Spawned
 from kg.collector import collector_paused
 from kg.errors import UserError
 from kg.outfolder import build_lock, carry_over, staging_folder, swap_in
 from kg.progress import Stopwatch, stage_bar
-from kg.rdf.serialize import write_jsonld, write_ntriples, write_trig, write_turtle
+from kg.rdf.serialize import write_files, write_jsonld, write_ntriples, write_trig, write_turtle
 from kg.store import STORE_DIR
 from kg.store_load import StoreLoad, sources_written, writing_path
 from kg.tables import TABLES_DIR, write_tables_from_csvs
@@ -244,7 +244,7 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
             report = first_half.result()
             clock.lap("first half, the stages above (a process of its own)")
             names = write_outputs(stage, html=html, progress=progress, triples=report.triples, clock=clock,
-                                  load=load)
+                                  load=load, memory_limit=memory_limit)
             (stage / SOURCES_NQ).unlink()
             (stage / MERGED_NT).unlink()
             carry_over(out_dir, stage, set(OUTPUTS))
@@ -375,42 +375,65 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
 
 
 def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | None = None,
-                  clock: Stopwatch | None = None, load: StoreLoad | None = None) -> list[str]:
+                  clock: Stopwatch | None = None, load: StoreLoad | None = None,
+                  memory_limit: int | None = None) -> list[str]:
     """Write the rest of the set into *stage*, from the N-Quads, N-Triples, table CSVs and
     ``identity.json`` :func:`_graph_files` wrote there (the first two stay for the caller to remove);
     the names written.
 
     *triples*, the merged view's size, where known: up to :data:`SMALL_GRAPH` the page reads the
-    store, not the tables (see there). *load*, the store's load where it began already."""
+    store, not the tables (see there). *load*, the store's load where it began already.
+
+    Three things run side by side: the store's load on a thread, TriG, Turtle and JSON-LD in a
+    process of their own (a big graph's: a small one's take milliseconds, and this process writes
+    them), and here the tables and the page. A big graph's page, drawn from the tables, does not wait
+    for the store where it fits in memory beside the load (:func:`kg.memory.room_for_the_page`, with
+    *memory_limit*): at 1,000 CVs, one after another, the page and the JSON-LD took 6 s and 5 s on one
+    core while the other idled."""
+    from kg.memory import room_for_the_page
+
     sources_nq, merged_nt = stage / SOURCES_NQ, stage / MERGED_NT
     clock = clock or Stopwatch()
     load = load or StoreLoad(stage / STORE_DIR, sources_nq, merged_nt, clock)
-    try:  # the store loads on a thread while this one writes the files and makes the tables Parquet
+    small = triples is not None and triples <= SMALL_GRAPH
+    files = None if small else Spawned()
+    try:
         loading = load.finish()
+        if files is not None:
+            files.start(write_files, sources_nq, merged_nt, stage)
         steps: list[tuple[str, Callable[[], object]]] = [
-            ("tables", partial(write_tables_from_csvs, stage / TABLE_CSVS, stage / TABLES_DIR)),
-            ("kg.trig", lambda: write_trig(sources_nq, stage / "kg.trig")),
-            ("kg.ttl", lambda: write_turtle(merged_nt, stage / "kg.ttl")),
-            ("kg.jsonld", lambda: write_jsonld(merged_nt, stage / "kg.jsonld"))]
-        if html:
+            ("tables", partial(write_tables_from_csvs, stage / TABLE_CSVS, stage / TABLES_DIR))]
+        if files is None:
+            steps += [("kg.trig", partial(write_trig, sources_nq, stage / "kg.trig")),
+                      ("kg.ttl", partial(write_turtle, merged_nt, stage / "kg.ttl")),
+                      ("kg.jsonld", partial(write_jsonld, merged_nt, stage / "kg.jsonld"))]
+        page_first = html and not small and room_for_the_page(triples or 0, memory_limit)
+        if page_first:
+            steps.append(("graph.html, while the store loads",
+                          partial(_page_writer(tables=True), stage / TABLES_DIR, stage / "graph.html")))
+        elif html:
             steps.append(("page modules", _page_writer))
         steps.append(("waiting for the store", loading.result))
         for name, step in stage_bar(steps, progress, "writing"):
             step()
             clock.lap(name)
         store = loading.result()
+        (stage / TABLE_CSVS).rmdir()
+        if html and not page_first:
+            # A small graph's page reads the store by SPARQL (DuckDB's start alone takes longer), a big
+            # one's the tables alone.
+            if small:
+                _page_writer()(store, stage / "graph.html")
+            else:
+                _page_writer(tables=True)(stage / TABLES_DIR, stage / "graph.html")
+            clock.lap("graph.html")
+        if files is not None:
+            clock.beside(files.result())
+            clock.lap("waiting for kg.trig, kg.ttl and kg.jsonld")
     finally:
         load.abandon()  # the thread's work is done (or, on an error here, waited for)
-    (stage / TABLE_CSVS).rmdir()
-    if html:
-        # A small graph's page reads the store by SPARQL (DuckDB's start alone takes longer), a big
-        # one's the tables alone. Not drawn while the store loads: the load keeps both cores busy, so
-        # at 1,000 CVs the build took as long (99.8 s, 100.1 s before) and its peak grew 0.2 GiB.
-        if triples is not None and triples <= SMALL_GRAPH:
-            _page_writer()(store, stage / "graph.html")
-        else:
-            _page_writer(tables=True)(stage / TABLES_DIR, stage / "graph.html")
-        clock.lap("graph.html")
+        if files is not None:
+            files.cancel()  # nothing to stop once it answered
     del store, loading, steps, step  # the store closed: the folder is swapped in next
     return ["kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR + "/", TABLES_DIR + "/", "identity.json"] + \
         (["graph.html"] if html else [])

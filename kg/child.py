@@ -95,6 +95,82 @@ class Child:
             self.pid = None
 
 
+class Spawned:
+    """One step in a new Python process, spawned rather than forked: by the end of a build its
+    process runs the store's threads, and a fork of a process with threads may wait forever on a lock
+    one of them held. The new process imports what the step needs and gets only its arguments.
+    :meth:`start`, :meth:`result` and :meth:`cancel` are :class:`Child`'s; where no process can
+    start, :meth:`start` runs the step here.
+
+    >>> step = Spawned()
+    >>> step.start(max, 2, 5)
+    >>> step.result()
+    5
+    """
+
+    def __init__(self) -> None:
+        self.process = None
+        self.answer = None
+        self.outcome: tuple | None = None
+
+    def start(self, step, *args) -> None:
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")
+        answer, send = context.Pipe(duplex=False)
+        process = context.Process(target=_send_outcome, args=(send, step, args), daemon=True)
+        try:
+            process.start()
+        except OSError:  # no room for another process
+            answer.close()
+            self.outcome = _run(step, args, {})
+            return
+        finally:
+            send.close()
+        self.process, self.answer = process, answer
+
+    def result(self):
+        """The step's result, once it is done; its exception is raised here."""
+        if self.outcome is None:
+            assert self.process is not None and self.answer is not None
+            try:
+                self.outcome = self.answer.recv()
+            except EOFError:
+                self.process.join()
+                raise RuntimeError(f"a process of the build stopped with exit status {self.process.exitcode} "
+                                   "(its error is printed above)") from None
+            finally:
+                self.answer.close()
+                self.answer = None
+            self.process.join()
+            self.process = None
+        done, value = self.outcome
+        if done:
+            return value
+        raise value
+
+    def cancel(self) -> None:
+        """Stop the step if it still runs (nothing to do once it answered); twice is harmless."""
+        if self.answer is not None:
+            self.answer.close()
+            self.answer = None
+        if self.process is not None:
+            self.process.kill()
+            self.process.join()
+            self.process = None
+
+
+def _send_outcome(send, step, args) -> None:
+    """In a spawned process: run *step* and send its outcome (or, where it does not pickle, its text)."""
+    outcome = _run(step, args, {})
+    try:
+        send.send(outcome)
+    except Exception:
+        text = "".join(traceback.format_exception(outcome[1])) if not outcome[0] else "an answer that cannot be sent"
+        send.send((False, RuntimeError(text)))
+    send.close()
+
+
 def in_child(step, *args, **kwargs):
     """``step(*args, **kwargs)`` in a fork of this process: its result, or its exception raised here."""
     child = Child()

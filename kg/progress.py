@@ -38,5 +38,9 @@ class Stopwatch:
         self.laps.append((stage + " (beside the others)", time.perf_counter() - start))
         return result
 
+    def beside(self, laps: list[tuple[str, float]]) -> None:
+        """Record stages timed in another process (see :meth:`timed`)."""
+        self.laps += [(stage + " (beside the others)", seconds) for stage, seconds in laps]
+
     def total(self, stage: str = "total") -> None:
         self.laps.append((stage, time.perf_counter() - self._start))

@@ -11,6 +11,7 @@ import json
 import re
 from functools import lru_cache
 from pathlib import Path
+from time import perf_counter
 
 import pyoxigraph
 
@@ -158,3 +159,16 @@ def write_jsonld(ntriples: Path, path: Path) -> None:
         if subject is not None:
             out.write(sep + json.dumps(_node(subject, props), ensure_ascii=False))
         out.write("\n]}\n")
+
+
+def write_files(nquads: Path, ntriples: Path, folder: Path) -> list[tuple[str, float]]:
+    """``kg.trig`` from the sources' sorted N-Quads, ``kg.ttl`` and ``kg.jsonld`` from the merged view's
+    sorted N-Triples, into *folder*; each file's name with the seconds it took (a big build writes them
+    in a process of its own, :func:`kg.build.write_outputs`; a small one calls the writers itself)."""
+    steps = (("kg.trig", write_trig, nquads), ("kg.ttl", write_turtle, ntriples), ("kg.jsonld", write_jsonld, ntriples))
+    seconds = []
+    for name, write, source in steps:
+        start = perf_counter()
+        write(source, folder / name)
+        seconds.append((name, perf_counter() - start))
+    return seconds
