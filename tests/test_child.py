@@ -3,12 +3,14 @@ here as if it had run here, and a child that dies says so."""
 
 from __future__ import annotations
 
+import errno
 import os
 import threading
+import time
 
 import pytest
 
-from kg.child import in_child
+from kg.child import Spawned, in_child
 from kg.errors import UserError
 
 
@@ -52,3 +54,39 @@ def test_without_room_for_a_second_process_the_step_runs_here(monkeypatch):
     monkeypatch.setattr(os, "fork", no_fork)
     here = os.getpid()
     assert in_child(os.getpid) == here
+
+
+# A big build writes its TriG, Turtle and JSON-LD in a spawned process (kg.child.Spawned): by then the
+# build's process runs the store's threads, which a fork would copy without them. Its steps are named
+# functions (a spawned process imports them); what they return and raise arrives as Child's do.
+
+def _spawned(step, *args):
+    spawned = Spawned()
+    try:
+        spawned.start(step, *args)
+        return spawned.result()
+    finally:
+        spawned.cancel()
+
+
+def test_a_spawned_step_runs_in_another_process_and_its_errors_arrive_as_themselves(tmp_path):
+    assert _spawned(os.getpid) != os.getpid()
+    # os.mkdir on a folder that exists: FileExistsError, whose number the command line prints
+    with pytest.raises(FileExistsError) as caught:
+        _spawned(os.mkdir, str(tmp_path))
+    assert caught.value.errno == errno.EEXIST
+    with pytest.raises(RuntimeError, match="cannot be sent"):
+        _spawned(threading.Lock)
+    with pytest.raises(RuntimeError, match="exit status 3"):
+        _spawned(os._exit, 3)
+
+
+def test_a_spawned_step_cancelled_stops_at_once():
+    spawned = Spawned()
+    spawned.start(time.sleep, 60)
+    started = time.monotonic()
+    process = spawned.process
+    spawned.cancel()
+    # killed, not waited for: a minute's sleep ends within seconds, and a second cancel is harmless
+    assert time.monotonic() - started < 10 and not process.is_alive()
+    spawned.cancel()

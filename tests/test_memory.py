@@ -11,7 +11,7 @@ import pyoxigraph
 import pytest
 from conftest import DATA, run_kg
 
-from kg.memory import available_memory, resident_memory, room_for_a_copy
+from kg.memory import STORE_LOAD, available_memory, resident_memory, room_for_a_copy
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -65,6 +65,16 @@ def test_a_big_build_under_a_memory_limit_runs_its_forked_steps_in_its_first_hal
     assert len(over) == 1 and "more than --memory-limit 1.0 MiB" in over[0] and "give the build more memory" in over[0]
     for name in ("identity.json", "kg.trig", "kg.ttl", "kg.jsonld"):
         assert (tmp_path / "limited" / name).read_bytes() == (seeds_out / name).read_bytes(), name
+    # A big build's TriG, Turtle and JSON-LD are written by a process of their own in both builds; the
+    # page is drawn while the store loads only where it fits beside the load (not in 1 MiB), and is
+    # the same page either way (both read the tables).
+    for stages in (forked, limited):
+        assert {"kg.trig (beside the others)", "kg.ttl (beside the others)", "kg.jsonld (beside the others)",
+                "waiting for kg.trig, kg.ttl and kg.jsonld"} <= set(stages)
+    assert "graph.html" in limited and "graph.html, while the store loads" not in limited
+    if (available_memory() or 0) >= STORE_LOAD + 2**30:
+        assert "graph.html, while the store loads" in forked and "graph.html" not in forked
+    assert (tmp_path / "limited" / "graph.html").read_bytes() == (tmp_path / "forked" / "graph.html").read_bytes()
 
 
 def _quads(out) -> list[str]:
@@ -79,7 +89,6 @@ def test_the_store_loads_the_sources_as_they_are_written_where_memory_allows(tmp
     # With room for the load (STORE_LOAD) beside the first half, the store loads the sources' N-Quads
     # while the mapping writes them (a stage of its own); under a limit of 1 MiB it loads them after the
     # first half. Both stores must hold the same quads.
-    from kg.memory import STORE_LOAD
 
     if (available_memory() or 0) < STORE_LOAD + 2**30:
         pytest.skip("less memory available than the store's load beside the build: the build would not follow")
