@@ -21,6 +21,7 @@ import pickle
 import signal
 import sys
 import traceback
+from typing import Any
 
 from kg.errors import UserError
 
@@ -109,8 +110,8 @@ class Spawned:
     """
 
     def __init__(self) -> None:
-        self.process = None
-        self.answer = None
+        self.process: Any = None  # multiprocessing's process and pipe end, imported on start
+        self.answer: Any = None
         self.outcome: tuple | None = None
 
     def start(self, step, *args) -> None:
