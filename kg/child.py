@@ -19,9 +19,9 @@ import gc
 import os
 import pickle
 import signal
+import subprocess
 import sys
 import traceback
-from typing import Any
 
 from kg.errors import UserError
 
@@ -97,11 +97,12 @@ class Child:
 
 
 class Spawned:
-    """One step in a new Python process, spawned rather than forked: by the end of a build its
-    process runs the store's threads, and a fork of a process with threads may wait forever on a lock
-    one of them held. The new process imports what the step needs and gets only its arguments.
-    :meth:`start`, :meth:`result` and :meth:`cancel` are :class:`Child`'s; where no process can
-    start, :meth:`start` runs the step here.
+    """One step in a new Python process (``python -m kg.spawned``) rather than a fork: by the end of a
+    build its process runs the store's threads, and a fork of a process with threads may wait forever
+    on a lock one of them held. The new process imports what the step needs and gets only the step and
+    its arguments, pickled (never the caller's script: multiprocessing's "spawn" imports that again,
+    which would run a script's build twice). :meth:`start`, :meth:`result` and :meth:`cancel` are
+    :class:`Child`'s; where no process can start, :meth:`start` runs the step here.
 
     >>> step = Spawned()
     >>> step.start(max, 2, 5)
@@ -110,41 +111,33 @@ class Spawned:
     """
 
     def __init__(self) -> None:
-        self.process: Any = None  # multiprocessing's process and pipe end, imported on start
-        self.answer: Any = None
+        self.process: subprocess.Popen | None = None
         self.outcome: tuple | None = None
 
     def start(self, step, *args) -> None:
-        import multiprocessing
-
-        context = multiprocessing.get_context("spawn")
-        answer, send = context.Pipe(duplex=False)
-        process = context.Process(target=_send_outcome, args=(send, step, args), daemon=True)
+        # -P: the current folder is not put on the path (it may hold another "kg")
+        command = [sys.executable, "-P", "-m", "kg.spawned"]
         try:
-            process.start()
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         except OSError:  # no room for another process
-            answer.close()
             self.outcome = _run(step, args, {})
             return
-        finally:
-            send.close()
-        self.process, self.answer = process, answer
+        assert self.process.stdin is not None
+        with self.process.stdin as task:
+            task.write(pickle.dumps((step, args)))
 
     def result(self):
         """The step's result, once it is done; its exception is raised here."""
         if self.outcome is None:
-            assert self.process is not None and self.answer is not None
-            try:
-                self.outcome = self.answer.recv()
-            except EOFError:
-                self.process.join()
-                raise RuntimeError(f"a process of the build stopped with exit status {self.process.exitcode} "
-                                   "(its error is printed above)") from None
-            finally:
-                self.answer.close()
-                self.answer = None
-            self.process.join()
+            assert self.process is not None and self.process.stdout is not None
+            with self.process.stdout as answer:
+                data = answer.read()
+            status = self.process.wait()
             self.process = None
+            if not data:
+                raise RuntimeError(f"a process of the build stopped with exit status {status} "
+                                   "(its error is printed above)")
+            self.outcome = pickle.loads(data)
         done, value = self.outcome
         if done:
             return value
@@ -152,24 +145,25 @@ class Spawned:
 
     def cancel(self) -> None:
         """Stop the step if it still runs (nothing to do once it answered); twice is harmless."""
-        if self.answer is not None:
-            self.answer.close()
-            self.answer = None
         if self.process is not None:
             self.process.kill()
-            self.process.join()
+            self.process.wait()
+            if self.process.stdout is not None:
+                self.process.stdout.close()
             self.process = None
 
 
-def _send_outcome(send, step, args) -> None:
-    """In a spawned process: run *step* and send its outcome (or, where it does not pickle, its text)."""
+def answer_spawned(task, answer) -> None:
+    """In the process :class:`Spawned` started: read the pickled step and arguments from *task*, run
+    the step, write its pickled outcome (or, where that does not pickle, its text) to *answer*."""
+    step, args = pickle.loads(task.read())
     outcome = _run(step, args, {})
     try:
-        send.send(outcome)
+        payload = pickle.dumps(outcome)
     except Exception:
         text = "".join(traceback.format_exception(outcome[1])) if not outcome[0] else "an answer that cannot be sent"
-        send.send((False, RuntimeError(text)))
-    send.close()
+        payload = pickle.dumps((False, RuntimeError(text)))
+    answer.write(payload)
 
 
 def in_child(step, *args, **kwargs):

@@ -56,9 +56,10 @@ def test_without_room_for_a_second_process_the_step_runs_here(monkeypatch):
     assert in_child(os.getpid) == here
 
 
-# A big build writes its TriG, Turtle and JSON-LD in a spawned process (kg.child.Spawned): by then the
-# build's process runs the store's threads, which a fork would copy without them. Its steps are named
-# functions (a spawned process imports them); what they return and raise arrives as Child's do.
+# A big build writes its TriG, Turtle and JSON-LD in a new process (kg.child.Spawned, `python -m
+# kg.spawned`): by then the build's process runs the store's threads, which a fork would copy without
+# them. Its steps are named functions (the new process imports them); what they return and raise
+# arrives as Child's do.
 
 def _spawned(step, *args):
     spawned = Spawned()
@@ -88,5 +89,32 @@ def test_a_spawned_step_cancelled_stops_at_once():
     process = spawned.process
     spawned.cancel()
     # killed, not waited for: a minute's sleep ends within seconds, and a second cancel is harmless
-    assert time.monotonic() - started < 10 and not process.is_alive()
+    assert time.monotonic() - started < 10 and process.poll() is not None
     spawned.cancel()
+
+
+def test_a_spawned_step_leaves_the_callers_script_alone(tmp_path):
+    # A script that builds at its top level, with no `if __name__ == "__main__"`: multiprocessing's
+    # "spawn" would import it again in the new process and build twice. The step runs, and the script's
+    # line runs once (it appends a line to a file each time it runs).
+    import subprocess
+    import sys
+
+    ran = tmp_path / "ran.txt"
+    script = tmp_path / "script.py"
+    script.write_text(
+        "import os\n"
+        "from kg.child import Spawned\n"
+        f"open({str(ran)!r}, 'a').write('ran\\n')\n"
+        "step = Spawned()\n"
+        "step.start(os.getpid)\n"
+        "print(step.result() != os.getpid())\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "True" and ran.read_text() == "ran\n"
+
+
+def test_what_a_spawned_step_prints_does_not_spoil_its_answer(capfd):
+    # the step's prints go to standard error; its answer still arrives
+    assert _spawned(print, "a line of the step's") is None
+    assert "a line of the step's" in capfd.readouterr().err
