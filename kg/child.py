@@ -118,13 +118,18 @@ class Spawned:
         # -P: the current folder is not put on the path (it may hold another "kg")
         command = [sys.executable, "-P", "-m", "kg.spawned"]
         try:
+            if not sys.executable:
+                raise FileNotFoundError("no Python interpreter to start")  # Python embedded in another program
             self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         except OSError:  # no room for another process
             self.outcome = _run(step, args, {})
             return
         assert self.process.stdin is not None
-        with self.process.stdin as task:
-            task.write(pickle.dumps((step, args)))
+        try:
+            with self.process.stdin as task:
+                task.write(pickle.dumps((step, args)))
+        except BrokenPipeError:
+            pass  # the process ended before it read its step: result() says with which status
 
     def result(self):
         """The step's result, once it is done; its exception is raised here."""

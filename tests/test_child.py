@@ -118,3 +118,11 @@ def test_what_a_spawned_step_prints_does_not_spoil_its_answer(capfd):
     # the step's prints go to standard error; its answer still arrives
     assert _spawned(print, "a line of the step's") is None
     assert "a line of the step's" in capfd.readouterr().err
+
+
+def test_without_an_interpreter_to_start_a_spawned_step_runs_here(monkeypatch):
+    # Python embedded in another program has no sys.executable: the step runs in this process
+    import sys
+
+    monkeypatch.setattr(sys, "executable", "")
+    assert _spawned(os.getpid) == os.getpid()
