@@ -14,11 +14,11 @@ import gc
 import os
 import shutil
 from collections import Counter
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
+from kg.build_report import BuildReport, DocumentReport
 from kg.child import Child, Spawned
 from kg.collector import collector_paused
 from kg.errors import UserError
@@ -52,60 +52,6 @@ PARALLEL_FROM = 16
 #: third of the time). Up to this many identity decisions, identity.json is written before the mapping,
 #: above it in a fork beside it.
 SMALL_GRAPH = 20_000
-
-
-@dataclass
-class DocumentReport:
-    """What one document gave the graph, and how much of it was passed over."""
-
-    path: str
-    works: int = 0
-    people: int = 0
-    skipped: int = 0
-
-    def line(self) -> str:
-        return f"  {self.path}: {self.works} works, {self.people} people, {self.skipped} skipped"
-
-
-@dataclass
-class BuildReport:
-    """What a build read, wrote and skipped."""
-
-    documents: int = 0
-    people: int = 0
-    profiled: int = 0
-    works: int = 0
-    organizations: int = 0
-    venues: int = 0
-    triples: int = 0
-    skipped: list[Skip] = field(default_factory=list)
-    written: list[str] = field(default_factory=list)
-    conforms: bool | None = None
-    violations: list[str] = field(default_factory=list)
-    validation: str = ""  # what the validation ran (everything, or a sample, plus the property constraints)
-    per_document: list[DocumentReport] = field(default_factory=list)
-    stages: list[tuple[str, float]] = field(default_factory=list)  # (stage, seconds), see Stopwatch
-
-    def timings(self) -> str:
-        """The seconds each stage took, a line each (stages after the first half overlap: see
-        ``docs/architecture.md``)."""
-        return "\n".join(f"  {name}: {seconds:.2f} s" for name, seconds in self.stages)
-
-    def summary(self) -> str:
-        lines = [
-            f"read {self.documents} documents: {self.people} people ({self.profiled} profiled), {self.works} works, "
-            f"{self.organizations} organizations, {self.venues} venues, {self.triples} triples",
-            *(d.line() for d in self.per_document),
-            "wrote " + ", ".join(self.written),
-        ]
-        if self.conforms is not None:
-            lines.append("validation: " + ("conforms to shapes.ttl" if self.conforms
-                                           else f"{len(self.violations)} violations of shapes.ttl (run `kg validate`)"))
-            if self.validation:
-                lines.append(f"  checked with {self.validation}")
-        lines.append(f"skipped: {len(self.skipped)}" + ("" if self.skipped else " (nothing)"))
-        lines += [f"  {s}" for s in self.skipped]
-        return "\n".join(lines)
 
 
 def _ownerless_skip(doc: Document) -> Skip | None:
