@@ -75,14 +75,8 @@ class Child:
                 data = answer.read()
             status = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
             self.pid = None
-            if not data:
-                raise RuntimeError(f"the build's process stopped with exit status {status} "
-                                   "(its error is printed above)")
-            self.outcome = pickle.loads(data)
-        done, value = self.outcome
-        if done:
-            return value
-        raise value
+            self.outcome = _received(data, status)
+        return _unpacked(self.outcome)
 
     def cancel(self) -> None:
         """Stop the step if it still runs (nothing to do once it answered); twice is harmless."""
@@ -139,14 +133,8 @@ class Spawned:
                 data = answer.read()
             status = self.process.wait()
             self.process = None
-            if not data:
-                raise RuntimeError(f"a process of the build stopped with exit status {status} "
-                                   "(its error is printed above)")
-            self.outcome = pickle.loads(data)
-        done, value = self.outcome
-        if done:
-            return value
-        raise value
+            self.outcome = _received(data, status)
+        return _unpacked(self.outcome)
 
     def cancel(self) -> None:
         """Stop the step if it still runs (nothing to do once it answered); twice is harmless."""
@@ -162,13 +150,7 @@ def answer_spawned(task, answer) -> None:
     """In the process :class:`Spawned` started: read the pickled step and arguments from *task*, run
     the step, write its pickled outcome (or, where that does not pickle, its text) to *answer*."""
     step, args = pickle.loads(task.read())
-    outcome = _run(step, args, {})
-    try:
-        payload = pickle.dumps(outcome)
-    except Exception:
-        text = "".join(traceback.format_exception(outcome[1])) if not outcome[0] else "an answer that cannot be sent"
-        payload = pickle.dumps((False, RuntimeError(text)))
-    answer.write(payload)
+    answer.write(_payload(_run(step, args, {})))
 
 
 def in_child(step, *args, **kwargs):
@@ -191,18 +173,36 @@ def _run(step, args, kwargs) -> tuple:
         return False, error
 
 
+def _payload(outcome: tuple) -> bytes:
+    """*outcome* pickled; where it does not pickle, an error with its text in its place."""
+    try:
+        return pickle.dumps(outcome)
+    except Exception:
+        text = "".join(traceback.format_exception(outcome[1])) if not outcome[0] else "an answer that cannot be sent"
+        return pickle.dumps((False, RuntimeError(text)))
+
+
+def _received(data: bytes, status: int) -> tuple:
+    """The outcome a process sent; where it sent none (it died), the error that says so."""
+    if not data:
+        raise RuntimeError(f"a process of the build stopped with exit status {status} (its error is printed above)")
+    return pickle.loads(data)
+
+
+def _unpacked(outcome: tuple):
+    """The step's result, or its exception raised."""
+    done, value = outcome
+    if done:
+        return value
+    raise value
+
+
 def _answer(write_end: int, read_end: int, step, args, kwargs) -> None:
     """In the child: run *step*, send its outcome, leave at once (no exit handlers run twice)."""
     code = 1
     try:
         os.close(read_end)
-        outcome = _run(step, args, kwargs)
-        try:
-            payload = pickle.dumps(outcome)
-        except Exception:  # an answer that does not pickle: its text
-            text = "".join(traceback.format_exception(outcome[1])) if not outcome[0] else \
-                "an answer that cannot be sent"
-            payload = pickle.dumps((False, RuntimeError(text)))
+        payload = _payload(_run(step, args, kwargs))
         with os.fdopen(write_end, "wb") as out:
             out.write(payload)
         code = 0
