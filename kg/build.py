@@ -24,7 +24,7 @@ from kg.collector import collector_paused
 from kg.errors import UserError
 from kg.outfolder import build_lock, carry_over, staging_folder, swap_in
 from kg.progress import Stopwatch, stage_bar
-from kg.rdf.serialize import write_files, write_jsonld, write_ntriples, write_trig, write_turtle
+from kg.rdf.serialize import flat_files, write_files, write_ntriples
 from kg.store import STORE_DIR
 from kg.store_load import StoreLoad, sources_written, writing_path
 from kg.tables import TABLES_DIR, write_tables_from_csvs
@@ -350,9 +350,8 @@ def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | Non
         steps: list[tuple[str, Callable[[], object]]] = [
             ("tables", partial(write_tables_from_csvs, stage / TABLE_CSVS, stage / TABLES_DIR))]
         if files is None:
-            steps += [("kg.trig", partial(write_trig, sources_nq, stage / "kg.trig")),
-                      ("kg.ttl", partial(write_turtle, merged_nt, stage / "kg.ttl")),
-                      ("kg.jsonld", partial(write_jsonld, merged_nt, stage / "kg.jsonld"))]
+            steps += [(name, partial(write, source, stage / name))
+                      for name, write, source in flat_files(sources_nq, merged_nt)]
         page_first = html and not small and room_for_the_page(triples or 0, memory_limit)
         if page_first:
             steps.append(("graph.html, while the store loads",

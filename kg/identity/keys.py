@@ -123,17 +123,13 @@ def slug(text: str, limit: int = 60) -> str:
 _NUMBERING = re.compile(r"^(?:\d+|[ivxlc]+|part|vol|volume|no)$")
 
 
-def differs_only_by_numbering(a: str, b: str) -> bool:
-    """``"Scaling Laws, Part I"`` vs ``"Scaling Laws, Part II"``: different works of one series.
+def words_differ_only_by_numbering(a: Iterable[str], b: Iterable[str]) -> bool:
+    """Whether two titles' :func:`ascii_words` differ only by numbers, "part", "vol"...: ``"Scaling Laws,
+    Part I"`` vs ``"Scaling Laws, Part II"`` are different works of one series.
 
-    >>> differs_only_by_numbering("Scaling Laws, Part I", "Scaling Laws, Part II")
+    >>> words_differ_only_by_numbering(ascii_words("Scaling Laws, Part I"), ascii_words("Scaling Laws, Part II"))
     True
     """
-    return words_differ_only_by_numbering(ascii_words(a), ascii_words(b))
-
-
-def words_differ_only_by_numbering(a: Iterable[str], b: Iterable[str]) -> bool:
-    """:func:`differs_only_by_numbering` of two titles' :func:`ascii_words`."""
     diff = set(a) ^ set(b)
     return bool(diff) and all(_NUMBERING.match(w) for w in diff)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from time import perf_counter
@@ -161,13 +162,17 @@ def write_jsonld(ntriples: Path, path: Path) -> None:
         out.write("\n]}\n")
 
 
+def flat_files(nquads: Path, ntriples: Path) -> tuple[tuple[str, Callable[[Path, Path], None], Path], ...]:
+    """(file name, writer, what it is written from) of each flat RDF file: ``kg.trig`` from the sources'
+    sorted N-Quads, ``kg.ttl`` and ``kg.jsonld`` from the merged view's sorted N-Triples."""
+    return ("kg.trig", write_trig, nquads), ("kg.ttl", write_turtle, ntriples), ("kg.jsonld", write_jsonld, ntriples)
+
+
 def write_files(nquads: Path, ntriples: Path, folder: Path) -> list[tuple[str, float]]:
-    """``kg.trig`` from the sources' sorted N-Quads, ``kg.ttl`` and ``kg.jsonld`` from the merged view's
-    sorted N-Triples, into *folder*; each file's name with the seconds it took (a big build writes them
-    in a process of its own, :func:`kg.build.write_outputs`; a small one calls the writers itself)."""
-    steps = (("kg.trig", write_trig, nquads), ("kg.ttl", write_turtle, ntriples), ("kg.jsonld", write_jsonld, ntriples))
+    """Each of :func:`flat_files` written into *folder*; each file's name with the seconds it took (a big
+    build writes them in a process of its own, :func:`kg.build.write_outputs`)."""
     seconds = []
-    for name, write, source in steps:
+    for name, write, source in flat_files(nquads, ntriples):
         start = perf_counter()
         write(source, folder / name)
         seconds.append((name, perf_counter() - start))
