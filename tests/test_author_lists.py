@@ -24,6 +24,8 @@ def names(raw):
     ("Lovelace, Ada; Babbage, Charles; Mary Somerville", ["Ada Lovelace", "Charles Babbage", "Mary Somerville"]),
     # A missing comma between two APA pairs is mended: "Lovelace, A. Babbage, C."
     ("Lovelace, A. Babbage, C., & Somerville, M.", ["A. Lovelace", "C. Babbage", "M. Somerville"]),
+    # ... but a full name before an initials form is not a family name: three names, not APA pairs
+    ("Ada Lovelace, C. Babbage, M. Somerville", ["Ada Lovelace", "C. Babbage", "M. Somerville"]),
     ("Ludwig van Tester, Ana de la Prueba", ["Ludwig van Tester", "Ana de la Prueba"]),  # particles
     ("Lovelace, A.-M., Babbage, J.-P.", ["A.-M. Lovelace", "J.-P. Babbage"]),  # hyphenated initials
     ("with Ada Lovelace and Charles Babbage", ["Ada Lovelace", "Charles Babbage"]),  # humanities "with X and Y"

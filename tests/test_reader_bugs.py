@@ -53,3 +53,18 @@ def test_an_owner_whose_given_name_is_also_a_name_particle_is_the_owner(tmp_path
     path.write_text("van Gogh\n\n## Publications\n\n- Ann Lee. A paper on graphs. *Journal of Y*, 2021.\n",
                     encoding="utf-8")
     assert read_document(path).subject is None
+
+
+def test_full_names_and_initials_forms_in_one_list_are_not_paired_as_family_first(tmp_path):
+    # Regression: "Ada Lovelace, C. Babbage, M. Somerville" was read as APA pairs with a comma
+    # mended ("Ada Lovelace, C." and "Babbage, M.", "Somerville" left over). The list scored too low
+    # as an author list, so the entry's bold title, which has "with" in it, was taken for the authors
+    # and the author line for the title. A name split off by a mended comma must pair in turn.
+    assert [a.name for a in split_author_list("Ada Lovelace, C. Babbage, M. Somerville")] == [
+        "Ada Lovelace", "C. Babbage", "M. Somerville"]
+    works = works_of(tmp_path, "# Ada Lovelace\n\n## Publications\n\n"
+                               "1. **Faster Engines with Careful Notes**\n"
+                               "Ada Lovelace*, C. Babbage*, M. Somerville\n"
+                               "[\\[ENG '24\\]](#) *Conference on Engines*\n")
+    assert [w.title for w in works] == ["Faster Engines with Careful Notes"]
+    assert [a.name for a in works[0].authors] == ["Ada Lovelace", "C. Babbage", "M. Somerville"]

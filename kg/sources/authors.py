@@ -250,10 +250,13 @@ def _initials_only(part: str) -> bool:
 def _pair_family_first(parts: list[str]) -> list[str] | None:
     """``["Doe", "J.", "Roe", "R. A."]`` -> ``["Doe, J.", "Roe, R. A."]``: APA's "Family, I." pairs.
 
-    Also mends a missing comma (``"Doe, J. Roe, R."``). None when the parts are not in pairs.
+    Also mends a missing comma (``"Doe, J. Roe, R."``), where the name it splits off pairs in turn:
+    ``"Jane Doe, X. Roe, J. Poe"`` is three names, not "Jane Doe, X." and "Roe, J." with "Poe" left over.
+    None when the parts are not in pairs.
     """
     out: list[str] = []
     i, paired = 0, 0
+    split_off = -1  # the index of a name a mended comma split off: it must pair with initials of its own
     while i < len(parts):
         part = parts[i]
         nxt = parts[i + 1] if i + 1 < len(parts) else None
@@ -266,8 +269,10 @@ def _pair_family_first(parts: list[str]) -> list[str] | None:
             if m and _family_only(m.group(2)) and _initials_only(m.group(1)):
                 out.append(f"{part}, {m.group(1)}")
                 parts = parts[: i + 1] + [nxt[nxt.find(m.group(2)):]] + parts[i + 2:]
-                i, paired = i + 1, paired + 1
+                i, paired, split_off = i + 1, paired + 1, i + 1
                 continue
+        if i == split_off:
+            return None
         out.append(part)
         i += 1
     names = [p for p in out if not _ET_AL.match(_plain(p).strip())]
