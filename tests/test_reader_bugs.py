@@ -68,3 +68,17 @@ def test_full_names_and_initials_forms_in_one_list_are_not_paired_as_family_firs
                                "[\\[ENG '24\\]](#) *Conference on Engines*\n")
     assert [w.title for w in works] == ["Faster Engines with Careful Notes"]
     assert [a.name for a in works[0].authors] == ["Ada Lovelace", "C. Babbage", "M. Somerville"]
+
+
+def test_a_title_with_with_in_it_is_not_taken_for_two_authors(tmp_path):
+    # Regression: "Optimising Engines with Punched Cards" splits into two "names" at "with", as many
+    # as the two-name author line under it; the first of equals won, so title and authors swapped.
+    # A block whose only separator is "with" now comes after every other candidate.
+    works = works_of(tmp_path, "# Ada Tester\n\n## Publications\n\n"
+                               "1. **Optimising Engines with Punched Cards**\n"
+                               "Ada Tester, Charles Tester\n"
+                               "*Journal of Engines*, 2020\n\n"
+                               "2. Ada Tester with Charles Tester. Notes on Engines. Journal of Engines, 2021.\n")
+    assert [w.title for w in works] == ["Optimising Engines with Punched Cards", "Notes on Engines"]
+    # ... and where "with" is all that lists the names, it still lists them
+    assert [[a.name for a in w.authors] for w in works] == [["Ada Tester", "Charles Tester"]] * 2

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from rapidfuzz import fuzz
 from unidecode import unidecode
 
 from kg.records import OrgRef, VenueRef
@@ -132,6 +133,36 @@ def words_differ_only_by_numbering(a: Iterable[str], b: Iterable[str]) -> bool:
     """
     diff = set(a) ^ set(b)
     return bool(diff) and all(_NUMBERING.match(w) for w in diff)
+
+
+_TITLE_FUNCTION_WORDS = frozenset(word_list("title-function-words"))
+
+
+def _spellings_of_one_word(a: str, b: str) -> bool:
+    """"optimization"/"optimisation", "model"/"models", "learn"/"learning", a typo: one word spelt two ways."""
+    shorter, longer = sorted((a, b), key=len)
+    return len(shorter) >= 3 and longer.startswith(shorter) or fuzz.ratio(a, b) >= 80
+
+
+def replaced_words(a: Iterable[str], b: Iterable[str]) -> tuple[str, str] | None:
+    """A word of each of two titles' :func:`ascii_words` that the other title lacks in every spelling, where
+    both have one: ``"Training for Graphs"`` and ``"Serving for Graphs"`` are two works. None where one
+    title only adds words to the other, or they differ in function words (``word_list("title-function-words")``)
+    and spellings.
+
+    >>> replaced_words(ascii_words("Training for Graphs: A Survey"), ascii_words("Serving for Graphs: A Survey"))
+    ('training', 'serving')
+    >>> replaced_words(ascii_words("Graph Optimisation with Models"), ascii_words("Graph Optimization via Model"))
+    >>> replaced_words(ascii_words("Zeta: Fast Graphs"), ascii_words("Fast Graphs on GPUs")) is None
+    False
+    >>> replaced_words(ascii_words("Zeta: Fast Graphs"), ascii_words("Fast Graphs"))
+    """
+    words_a, words_b = set(a), set(b)
+    only_a = sorted(w for w in words_a - words_b if w not in _TITLE_FUNCTION_WORDS)
+    only_b = sorted(w for w in words_b - words_a if w not in _TITLE_FUNCTION_WORDS)
+    lone_a = [w for w in only_a if not any(_spellings_of_one_word(w, v) for v in only_b)]
+    lone_b = [v for v in only_b if not any(_spellings_of_one_word(w, v) for w in only_a)]
+    return (lone_a[0], lone_b[0]) if lone_a and lone_b else None
 
 
 def venue_keys(ref: VenueRef) -> list[str]:

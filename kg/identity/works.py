@@ -2,7 +2,9 @@
 
 Listings with the same title up to case and punctuation are one work. Two listings
 that share an author or the short title before a colon are compared: similar titles with
-enough shared authors, a compatible venue and year are one work; a near miss is recorded.
+enough shared authors, a compatible venue and year are one work, unless both are published and
+each title has a word the other lacks in any spelling (one group's "Training for X" and "Serving
+for X"); a near miss is recorded.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from kg.identity.decisions import PendingDecision, UnionFind
-from kg.identity.keys import ascii_words, slug, title_head, words_differ_only_by_numbering
+from kg.identity.keys import ascii_words, replaced_words, slug, title_head, words_differ_only_by_numbering
 from kg.identity.people import owner_is_author
 from kg.identity.resolution import IriMinter, Resolution, work_mention
 from kg.records import Document, Education, Work
@@ -88,6 +90,10 @@ def _pair_decision(i: int, j: int, a: _Mention, b: _Mention, res: Resolution) ->
     rest_similar = fuzz.token_set_ratio(wa.title.split(":", 1)[-1].lower(), wb.title.split(":", 1)[-1].lower())
     if same_head and both_published and rest_similar < 50:
         same_head = False  # one series name, two published papers: "X: A" and "X: B"
+    if not same_head and both_published and (replaced := replaced_words(a.words, b.words)):
+        # one group's two papers: "Training for X: A Survey" and "Serving for X: A Survey"
+        return PendingDecision("work", i, False, "similar titles kept apart: a word replaced by another",
+                               f"{wa.title!r} vs {wb.title!r} ({replaced[0]!r} / {replaced[1]!r})", sources)
     if (same_head or similar >= 90) and len(shared) >= max(1, minimum) and venue_ok and years_ok:
         rule = "same short title before the colon" if same_head else f"titles {similar:.0f}% similar"
         return PendingDecision("work", i, True, f"{rule}, {len(shared)} shared authors, compatible venue and year",
@@ -102,8 +108,10 @@ def _pair_decision(i: int, j: int, a: _Mention, b: _Mention, res: Resolution) ->
 
 def _candidates(mentions: list[_Mention]) -> list[tuple[int, int]]:
     """Pairs worth comparing: one short title before a colon, or one author and one of the two rarest
-    words of a title. Blocks larger than :data:`MAX_BLOCK` say little and are skipped, so a CV whose
-    every work shares its owner costs in proportion to its works, not their square."""
+    words of a title that another title has too (a word of one title alone pairs with nothing; taking
+    it would push out the words a retitled listing shares). Blocks larger than :data:`MAX_BLOCK` say
+    little and are skipped, so a CV whose every work shares its owner costs in proportion to its
+    works, not their square."""
     frequency: dict[str, int] = defaultdict(int)
     words = [sorted({w for w in m.words if len(w) > 3}) for m in mentions]
     for ws in words:
@@ -113,7 +121,7 @@ def _candidates(mentions: list[_Mention]) -> list[tuple[int, int]]:
     for i, m in enumerate(mentions):
         if m.head:
             buckets[("head", m.head)].append(i)
-        for w in sorted(words[i], key=lambda w: (frequency[w], w))[:2]:
+        for w in sorted((w for w in words[i] if frequency[w] > 1), key=lambda w: (frequency[w], w))[:2]:
             for a in m.authors:
                 buckets[(a, w)].append(i)
     pairs = set()

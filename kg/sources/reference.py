@@ -75,9 +75,15 @@ def _is_author_block(block: Block) -> bool:
 def _likeliest_author_block(blocks: list[Block]) -> int | None:
     """The index of the block that reads best as an author list: the one with the most names where
     two could (a title such as "Faster Graphs with Sparse Kernels" splits into two "names"), else
-    the first; None if none could."""
-    candidates = [(author_list_quality(b.text)[0], -i) for i, b in enumerate(blocks) if _is_author_block(b)]
-    return -max(candidates)[1] if candidates else None
+    the first; None if none could. A block whose names only "with" parts comes after every other:
+    titles say "with" far more often than author lists do."""
+    candidates = [(_WITH_ONLY.search(b.text) is None, author_list_quality(b.text)[0], -i)
+                  for i, b in enumerate(blocks) if _is_author_block(b)]
+    return -max(candidates)[2] if candidates else None
+
+
+# "A with B" and nothing else that lists names: no comma, semicolon, "and" or "&"
+_WITH_ONLY = re.compile(r"^(?!.*(?:[,;&]|\band\b)).*\swith\s", re.I)
 
 
 def _split_inside(block: Block, prefix: bool = False) -> tuple[str, str, str] | None:
