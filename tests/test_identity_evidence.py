@@ -104,3 +104,19 @@ def test_a_lab_mate_in_two_cvs_of_one_lab_is_one_person_and_a_stranger_of_that_n
     assert any(d.merged and "beside both owners" in d.rule for d in res.decisions)
     # 9 people: Ann Lee, Bo Chen, Kai Sun, Rui Gao, Yan Hu, Dan Wu, Lin Ma and the two Mei Zhous
     assert len(res.people) == 9
+
+
+def test_lists_cut_short_by_et_al_at_different_places_still_align_the_names_they_share():
+    # Regression (1,000 synthetic CVs): four lists of one work, cut by "et al." after 2, 4, 2 and 3
+    # names. Each was aligned only with the first list and the previous one, so "Dee Poe" of d.bib
+    # never met "Dee Poe" of b.bib (neither the first nor the previous list has her), and the merged
+    # work had two people at her place. Each list is now aligned with the longest so far too.
+    title = "Notes on Engines"
+    lists = {"a.bib": ["Ann Lee", "Bo Chen"], "b.bib": ["Ann Lee", "Bo Chen", "Cy Roe", "Dee Poe"],
+             "c.bib": ["Ann Lee", "Bo Chen"], "d.bib": ["Ann Lee", "Bo Chen", "Cy Roe"]}
+    # each document lists one more work of its own, so that its names are not on the shared work only
+    docs = [bib(path, work(path, 1, title, *names), work(path, 2, f"Own Work of {path}", *names))
+            for path, names in lists.items()]
+    res = resolve(docs)
+    assert res.person("Dee Poe", title, "d.bib") == res.person("Dee Poe", title, "b.bib")
+    assert res.person("Cy Roe", title, "d.bib") == res.person("Cy Roe", title, "b.bib")

@@ -331,18 +331,22 @@ class Passes(CrowdedNames, TwoPeople):
         return old if min(e1, e2) - max(s1, s2) <= 1 else None
 
     def shared_works(self) -> None:
-        """The same work listed by two documents: its authors are aligned by compatible names."""
+        """The same work listed by two documents: its authors are aligned by compatible names. Each
+        listing is aligned with the first of its title, the previous one and the longest so far: lists
+        cut short by "et al." at different places still meet the names they share in the longest."""
         by_title: dict[str, list[Listing]] = defaultdict(list)
         for listing in self.m.listings:
             by_title[listing.title].append(listing)
         for title, listings in by_title.items():
             if len({x.document for x in listings}) < 2:
                 continue
-            base = listings[0]
+            base = longest = listings[0]
             for prev, cur in zip(listings, listings[1:], strict=False):
-                for other in {id(base): base, id(prev): prev}.values():
+                for other in {id(base): base, id(prev): prev, id(longest): longest}.values():
                     if other.document != cur.document and years_agree(other, cur):
                         self._align(other, cur, title)
+                if len(cur.authors) > len(longest.authors):
+                    longest = cur
 
     def _align(self, a: Listing, b: Listing, title: str) -> None:
         for x in b.authors:
