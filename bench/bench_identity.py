@@ -15,10 +15,11 @@ names (Zheng Wang and Zeke Wang apart; "Zhang Tianwei" is Tianwei Zhang; the the
 join the co-authors of the same name), and every cluster that joins differently printed names,
 for review. Then the real corpus in ``../shared/corpus`` scored against its gold
 ``distinct_people`` per document (:mod:`bench.identity_gold`; skipped where absent), and the
-people found on 100 generated CVs against their truth (:mod:`bench.identity_cvs`; skipped where absent).
+people and works found on 100 generated CVs (``--cvs N``) against the generator's truth, mention by
+mention (:mod:`bench.identity_cvs`; skipped where absent).
 
 Run: ``.venv/bin/python -m bench.bench_identity [--mentions 10000,100000,1000000] [--seed 1]
-[--keep DIR] [--no-seeds] [--no-corpus] [--no-cvs] [--corpus DIR] [--generator FILE] [--json FILE]``. Default: 10k mentions (about 15 s); ``make bench-identity``
+[--keep DIR] [--no-seeds] [--no-corpus] [--no-cvs] [--cvs N] [--corpus DIR] [--generator FILE] [--json FILE]``. Default: 10k mentions (about 15 s); ``make bench-identity``
 runs 10k and 100k. The table is printed as markdown and saved as JSON in ``bench/results/``.
 """
 
@@ -204,7 +205,8 @@ def main(argv=None) -> int:
                         "with the documents read (a second run with the same folder reads them back)")
     parser.add_argument("--no-seeds", action="store_true", help="skip the seed documents in data/")
     parser.add_argument("--no-corpus", action="store_true", help="skip the corpus in ../shared/corpus")
-    parser.add_argument("--no-cvs", action="store_true", help="skip the 100 CVs of ../shared/tools/gen_corpus.py")
+    parser.add_argument("--no-cvs", action="store_true", help="skip the generated CVs of ../shared/tools/gen_corpus.py")
+    parser.add_argument("--cvs", type=int, default=100, help="how many CVs to generate and score (default 100)")
     parser.add_argument("--generator", type=Path, default=ROOT.parent / "shared" / "tools" / "gen_corpus.py",
                         help="the CV generator (gen_corpus.py); pass it from a worktree")
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus",
@@ -257,16 +259,14 @@ def main(argv=None) -> int:
                   "per document, split where the gold's distinct_people splits):\n")
             print(corpus_markdown(corpus))
     if not args.no_cvs:
-        from bench.identity_cvs import check_cvs
+        from bench.identity_cvs import check_cvs, cvs_markdown
 
-        cvs = check_cvs(generator=args.generator)
+        cvs = check_cvs(args.cvs, generator=args.generator)
         if cvs is None:
             print(f"\nno {args.generator}: the generated CVs are not measured")
         else:
             result["cvs"] = cvs
-            print(f"\nGenerated CVs ({cvs['documents']}, gen_corpus.py seed 1): {cvs['people']} people found, "
-                  f"{cvs['true_people']} true; {cvs['works']} works, {cvs['true_works']} true "
-                  f"(identity {cvs['resolve_cpu_s']} CPU s)")
+            print(f"\nGenerated CVs (gen_corpus.py seed 1): {cvs_markdown(cvs)}")
     save(args.json, result)
     print(f"\nsaved {args.json}")
     return 0
