@@ -2,9 +2,9 @@
 
 Listings with the same title up to case and punctuation are one work. Two listings
 that share an author or the short title before a colon are compared: similar titles with
-enough shared authors, a compatible venue and year are one work, unless both are published and
-each title has a word the other lacks in any spelling (one group's "Training for X" and "Serving
-for X"); a near miss is recorded.
+enough shared authors, a compatible venue and year are one work, unless each title has a word the
+other lacks in any spelling (one group's "Training for X" and "Serving for X"); a near miss is
+recorded.
 """
 
 from __future__ import annotations
@@ -90,8 +90,9 @@ def _pair_decision(i: int, j: int, a: _Mention, b: _Mention, res: Resolution) ->
     rest_similar = fuzz.token_set_ratio(wa.title.split(":", 1)[-1].lower(), wb.title.split(":", 1)[-1].lower())
     if same_head and both_published and rest_similar < 50:
         same_head = False  # one series name, two published papers: "X: A" and "X: B"
-    if not same_head and both_published and (replaced := replaced_words(a.words, b.words)):
-        # one group's two papers: "Training for X: A Survey" and "Serving for X: A Survey"
+    if not same_head and (replaced := replaced_words(a.words, b.words)):
+        # one group's two papers: "Training for X: A Survey" and "Serving for X: A Survey"; a preprint
+        # and a paper too: joined, their author lists would make co-authors of people who never wrote together
         return PendingDecision("work", i, False, "similar titles kept apart: a word replaced by another",
                                f"{wa.title!r} vs {wb.title!r} ({replaced[0]!r} / {replaced[1]!r})", sources)
     if (same_head or similar >= 90) and len(shared) >= max(1, minimum) and venue_ok and years_ok:
