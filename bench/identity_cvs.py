@@ -57,6 +57,7 @@ def check_cvs(n_docs: int = 100, seed: int = 1, generator: Path = GENERATOR) -> 
     """People and works found on *n_docs* generated CVs against the truth; None where the generator is absent."""
     if not generator.exists():
         return None
+    from bench.identity_scores import cluster_errors
     from kg.build import read_documents
     from kg.identity.curation import Curation
     from kg.identity.keys import title_key
@@ -73,11 +74,12 @@ def check_cvs(n_docs: int = 100, seed: int = 1, generator: Path = GENERATOR) -> 
     seconds = time.process_time() - t
 
     true_work = {title_key(w["title"]): w for w in works.values()}
-    iris_of_person: dict[int, set[str]] = defaultdict(set)
-    people_of_iri: dict[str, set[int]] = defaultdict(set)
-    labs_of: dict[tuple[int, str], set[int]] = defaultdict(set)  # (person, iri) -> labs of the CVs it is in
-    iris_of_work: dict[int, set[str]] = defaultdict(set)
-    works_of_iri: dict[str, set[int]] = defaultdict(set)
+    # each author (document, entry, place) and each listing (document, entry): what kg says, and the truth
+    person_found: dict[tuple, str] = {}
+    person_truth: dict[tuple, int] = {}
+    work_found: dict[tuple, str | None] = {}
+    work_truth: dict[tuple, int] = {}
+    lab_of_mention: dict[tuple, int | None] = {}
     unmatched = 0
     for doc in docs:
         owner_lab = lab_of_file.get(Path(doc.path).name)
@@ -88,24 +90,29 @@ def check_cvs(n_docs: int = 100, seed: int = 1, generator: Path = GENERATOR) -> 
             if truth is None:
                 unmatched += 1
                 continue
-            iri = res.work_of.get(work_mention(doc.path, fact))
-            iris_of_work[truth["id"]].add(iri)
-            works_of_iri[iri].add(truth["id"])
+            work_found[(doc.path, fact.span)] = res.work_of.get(work_mention(doc.path, fact))
+            work_truth[(doc.path, fact.span)] = truth["id"]
             for place, author in enumerate(fact.authors[: len(truth["authors"])]):
-                pid, person = truth["authors"][place], res.person(author.name, fact.title, doc.path)
-                iris_of_person[pid].add(person)
-                people_of_iri[person].add(pid)
-                labs_of[(pid, person)].add(owner_lab)
+                mention = (doc.path, fact.span, place)
+                person_found[mention] = res.person(author.name, fact.title, doc.path)
+                person_truth[mention] = truth["authors"][place]
+                lab_of_mention[mention] = owner_lab
+    people_errors = cluster_errors(person_found, person_truth)
+    work_errors = cluster_errors(work_found, work_truth)
+    iris_of_person: dict[int, set[str]] = defaultdict(set)
+    labs_of: dict[tuple[int, str], set[int | None]] = defaultdict(set)  # (person, iri) -> labs of the CVs it is in
+    for mention, pid in person_truth.items():
+        iris_of_person[pid].add(person_found[mention])
+        labs_of[(pid, person_found[mention])].add(lab_of_mention[mention])
     split = {pid: iris for pid, iris in iris_of_person.items() if len(iris) > 1}
     outside = sum(1 for pid, iris in split.items() for iri in iris
                   if people[pid].lab not in labs_of[(pid, iri)])
     return {"documents": n_docs, "people": len(res.people), "true_people": expected["authors_unique_people"],
             "works": len(res.work_titles), "true_works": expected["works_unique"],
-            "people_one_iri": len(iris_of_person) - len(split), "people_split": len(split),
+            "people_one_iri": len(iris_of_person) - len(split), "people_split": people_errors.split_people,
             "split_iris": sum(len(iris) for iris in split.values()), "split_iris_only_in_other_labs": outside,
-            "false_merges": sum(1 for pids in people_of_iri.values() if len(pids) > 1),
-            "works_split": sum(1 for iris in iris_of_work.values() if len(iris) > 1),
-            "works_joined": sum(1 for ids in works_of_iri.values() if len(ids) > 1),
+            "false_merges": people_errors.false_merges,
+            "works_split": work_errors.split_people, "works_joined": work_errors.false_merges,
             "listings_without_a_true_title": unmatched, "resolve_cpu_s": round(seconds, 2)}
 
 
