@@ -52,6 +52,11 @@ PARALLEL_FROM = 16
 #: third of the time). Up to this many identity decisions, identity.json is written before the mapping,
 #: above it in a fork beside it.
 SMALL_GRAPH = 20_000
+#: The build's page draws at most this many nodes, the strongest (see
+#: :func:`kg.outputs.html.selection.select_graph`), and says what it left out: headless chromium
+#: drew the 15,000 of 1,000 CVs in 5 s, where the 150,000 of 10,000 CVs made a page of some 230 MB
+#: that no browser draws. ``kg html --max-nodes N`` or ``--focus NAME`` draws any other part.
+PAGE_MAX_NODES = 20_000
 
 
 def _ownerless_skip(doc: Document) -> Skip | None:
@@ -189,8 +194,8 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
                 _page_writer()  # the page's modules load here meanwhile
             report = first_half.result()
             clock.lap("first half, the stages above (a process of its own)")
-            names = write_outputs(stage, html=html, progress=progress, triples=report.triples, clock=clock,
-                                  load=load, memory_limit=memory_limit)
+            names, report.page = write_outputs(stage, html=html, progress=progress, triples=report.triples,
+                                               clock=clock, load=load, memory_limit=memory_limit)
             (stage / SOURCES_NQ).unlink()
             (stage / MERGED_NT).unlink()
             carry_over(out_dir, stage, set(OUTPUTS))
@@ -322,10 +327,11 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
 
 def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | None = None,
                   clock: Stopwatch | None = None, load: StoreLoad | None = None,
-                  memory_limit: int | None = None) -> list[str]:
+                  memory_limit: int | None = None) -> tuple[list[str], str]:
     """Write the rest of the set into *stage*, from the N-Quads, N-Triples, table CSVs and
     ``identity.json`` :func:`_graph_files` wrote there (the first two stay for the caller to remove);
-    the names written.
+    the names written, and what the page left out (its note; "" where it draws every node, see
+    :data:`PAGE_MAX_NODES`).
 
     *triples*, the merged view's size, where known: up to :data:`SMALL_GRAPH` the page reads the
     store, not the tables (see there). *load*, the store's load where it began already.
@@ -353,9 +359,10 @@ def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | Non
             steps += [(name, partial(write, source, stage / name))
                       for name, write, source in flat_files(sources_nq, merged_nt)]
         page_first = html and not small and room_for_the_page(triples or 0, memory_limit)
+        left_out: list[str] = []
         if page_first:
             steps.append(("graph.html, while the store loads",
-                          partial(_page_writer(tables=True), stage / TABLES_DIR, stage / "graph.html")))
+                          partial(_draw_page, stage / TABLES_DIR, stage / "graph.html", left_out)))
         elif html:
             steps.append(("page modules", _page_writer))
         steps.append(("waiting for the store", loading.result))
@@ -367,10 +374,7 @@ def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | Non
         if html and not page_first:
             # A small graph's page reads the store by SPARQL (DuckDB's start alone takes longer), a big
             # one's the tables alone.
-            if small:
-                _page_writer()(store, stage / "graph.html")
-            else:
-                _page_writer(tables=True)(stage / TABLES_DIR, stage / "graph.html")
+            _draw_page(store if small else stage / TABLES_DIR, stage / "graph.html", left_out)
             clock.lap("graph.html")
         if files is not None:
             clock.beside(files.result())
@@ -381,7 +385,15 @@ def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | Non
             files.cancel()  # nothing to stop once it answered
     del store, loading, steps, step  # the store closed: the folder is swapped in next
     return ["kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR + "/", TABLES_DIR + "/", "identity.json"] + \
-        (["graph.html"] if html else [])
+        (["graph.html"] if html else []), "".join(left_out)
+
+
+def _draw_page(source, path: Path, left_out: list[str]) -> None:
+    """The build's page of *source* (a store, or the folder of the tables) in *path*, at most
+    :data:`PAGE_MAX_NODES` nodes; what it left out added to *left_out*, with how to see the rest."""
+    selection = _page_writer(tables=isinstance(source, Path))(source, path, max_nodes=PAGE_MAX_NODES)
+    if selection.cut_nodes:
+        left_out.append(f"{selection.note} `kg html --max-nodes N` or `kg html --focus NAME` draws more.")
 
 
 def _page_writer(tables: bool = False):

@@ -41,6 +41,7 @@ class BuildReport:
     validation: str = ""  # what the validation ran (everything, or a sample, plus the property constraints)
     per_document: list[DocumentReport] = field(default_factory=list)
     stages: list[tuple[str, float]] = field(default_factory=list)  # (stage, seconds), see Stopwatch
+    page: str = ""  # what graph.html leaves out of a big graph (its note), where it leaves anything out
 
     def timings(self) -> str:
         """The seconds each stage took, a line each (stages after the first half overlap: see
@@ -54,6 +55,8 @@ class BuildReport:
             *(d.line() for d in self.per_document),
             "wrote " + ", ".join(self.written),
         ]
+        if self.page:
+            lines.append(f"graph.html: {self.page}")
         if self.conforms is not None:
             lines.append("validation: " + ("conforms to shapes.ttl" if self.conforms
                                            else f"{len(self.violations)} violations of shapes.ttl (run `kg validate`)"))

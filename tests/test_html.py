@@ -265,6 +265,26 @@ def test_cli_focus_on_a_person_without_coauthors(seeds_out, tmp_path):
     assert sorted(p.name for p in out.parent.iterdir()) == ["kx.html"]  # no temp file left
 
 
+def test_the_build_draws_at_most_page_max_nodes_and_says_what_it_left_out(seeds_out, monkeypatch, tmp_path):
+    # The seeds' build reports 54 people and 20 organizations: its page draws all 74 nodes, under the
+    # build's cap. With the cap set to 10 the page keeps the 10 strongest, the three CV owners first,
+    # and the build's report says what it left out and how to draw more (nothing dropped silently).
+    import kg.build
+    from tests.conftest import DATA
+
+    assert len(page_data((seeds_out / "graph.html").read_text(encoding="utf-8"))["nodes"]) == 74
+    monkeypatch.setattr(kg.build, "PAGE_MAX_NODES", 10)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(DATA), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    [line] = [x for x in result.output.splitlines() if x.startswith("graph.html: ")]
+    assert line.startswith("graph.html: Cut to the 10 strongest nodes") and "showing 10 of 74 nodes" in line
+    assert line.endswith("`kg html --max-nodes N` or `kg html --focus NAME` draws more.")
+    data = page_data((out / "graph.html").read_text(encoding="utf-8"))
+    assert len(data["nodes"]) == 10
+    assert sum(n["kind"] == "profiled" for n in data["nodes"]) == 3
+
+
 def test_cli_max_nodes_prints_what_was_left_out(seeds_out, tmp_path):
     out = tmp_path / "g.html"
     result = CliRunner().invoke(main, ["html", "--out", str(seeds_out), "-o", str(out), "--max-nodes", "10"])
