@@ -26,7 +26,7 @@ from kg.outfolder import build_lock, carry_over, staging_folder, swap_in
 from kg.progress import Stopwatch, stage_bar
 from kg.rdf.serialize import flat_files, write_files, write_ntriples
 from kg.store import STORE_DIR
-from kg.store_load import StoreLoad, file_written, writing_path
+from kg.store_load import StoreLoad, sources_written, writing_path
 from kg.tables import TABLES_DIR, write_tables_from_csvs
 from kg.validate import check_merged, validate_graph, validate_output, validate_triples  # noqa: F401 (API)
 
@@ -289,7 +289,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         # renamed when whole: the parent loads it as it grows (see kg.store_load)
         merged = write_sources(cast("list[Document | None]", docs), curation, res, include_private,
                                writing_path(stage / SOURCES_NQ), progress, mapped)
-        file_written(stage / SOURCES_NQ)
+        sources_written(stage / SOURCES_NQ)
         clock.lap("mapping, and the sources' N-Quads")
         # after the mapping, which reports bad links; in the documents' order
         report.skipped = skipped + [s for i in sorted(doc_skips) for s in doc_skips[i]] + unknown
@@ -311,8 +311,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
             clock.lap("validation")
         write_table_csvs(merged.triples, stage / TABLE_CSVS)
         clock.lap("tables (CSV, from the merged view)")
-        write_ntriples(merged, writing_path(stage / MERGED_NT))  # the parent loads it as it grows too
-        file_written(stage / MERGED_NT)
+        write_ntriples(merged, stage / MERGED_NT)
         clock.lap("N-Triples (merged view)")
         merged.triples.clear()  # freed once on disk
         if checking:
@@ -340,7 +339,7 @@ def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | Non
     *triples*, the merged view's size, where known: up to :data:`SMALL_GRAPH` the page reads the
     store, not the tables (see there). *load*, the store's load where it began already.
 
-    Several things run side by side: the rest of the store's load on a thread, TriG in a process of
+    Several things run side by side: the store's load on a thread, TriG in a process of
     its own and Turtle and JSON-LD in another (:data:`FILES_APART`; a big graph's: a small one's take
     milliseconds, and this process writes them), and here the tables and the page. A big graph's
     page, drawn from the tables, does not wait for the store where it fits in memory beside the load

@@ -6,7 +6,6 @@ graph; ``ONTOLOGY_GRAPH`` holds ``ontology.ttl``. See ``docs/data-model.md``.
 
 from __future__ import annotations
 
-import io
 import os
 import shutil
 import tempfile
@@ -58,58 +57,37 @@ def out_dir_of(store) -> Path | None:
 
 
 def create_store(path: Path, sources: Path | None = None, merged: Path | None = None) -> pyoxigraph.Store:
-    """A new store at *path*; with *sources* and *merged*, bulk-loaded (:func:`load_graphs`, then
-    :func:`load_ontology`): the store, flushed to disk and open (for the build's tables and page: no
+    """A new store at *path*; with *sources* and *merged*, bulk-loaded (:func:`load_sources`, then
+    :func:`load_rest`): the store, flushed to disk and open (for the build's tables and page: no
     second opening)."""
     store = pyoxigraph.Store(str(path))
     if sources is not None and merged is not None:
-        with open(sources, "rb") as first, open(merged, "rb") as second:
-            load_graphs(store, io.BufferedReader(Chained(first, second), 1 << 20))
-        load_ontology(store)
+        load_sources(store, sources)
+        load_rest(store, merged)
     return store
 
 
-def load_graphs(store: pyoxigraph.Store, quads: BinaryIO) -> None:
-    """Bulk-load the sources' named graphs and the merged view into *store*, in one load: *quads*, a
-    stream of the sources' N-Quads followed by the merged view's N-Triples (lines without a graph
-    name, so in the default graph). One load, not one a file: at 1,000 CVs 32.4-33.6 CPU-seconds
-    where two took 34.9-35.4.
+def load_sources(store: pyoxigraph.Store, sources: Path | BinaryIO) -> None:
+    """Bulk-load the sources' named graphs into *store*: the N-Quads file *sources*, or a stream of it.
 
-    The files are kg's own (every IRI percent-encoded where it must be, see :func:`kg.rdf.quads.iri`),
-    so Oxigraph reads them without checking each IRI again (``lenient``: an eighth of the load's time)."""
-    store.bulk_load(input=quads, format=pyoxigraph.RdfFormat.N_QUADS, lenient=True)
+    The file is kg's own (every IRI percent-encoded where it must be, see :func:`kg.rdf.quads.iri`),
+    so Oxigraph reads it without checking each IRI again (``lenient``: an eighth of the load's time);
+    so is :func:`load_rest`'s."""
+    if isinstance(sources, Path):
+        store.bulk_load(path=str(sources), format=pyoxigraph.RdfFormat.N_QUADS, lenient=True)
+    else:
+        store.bulk_load(input=sources, format=pyoxigraph.RdfFormat.N_QUADS, lenient=True)
 
 
-def load_ontology(store: pyoxigraph.Store) -> pyoxigraph.Store:
-    """Load the ontology into its own graph of *store*, after the rest; *store*, flushed to disk."""
+def load_rest(store: pyoxigraph.Store, merged: Path) -> pyoxigraph.Store:
+    """Bulk-load the merged view (the N-Triples file *merged*) into *store*'s default graph and the
+    ontology into its own graph, after the sources; *store*, flushed to disk."""
+    store.bulk_load(path=str(merged), format=pyoxigraph.RdfFormat.N_TRIPLES, to_graph=pyoxigraph.DefaultGraph(),
+                    lenient=True)
     store.bulk_load(input=ontology_ttl(), format=pyoxigraph.RdfFormat.TURTLE,
                     to_graph=pyoxigraph.NamedNode(ONTOLOGY_GRAPH))
     store.flush()
     return store
-
-
-class Chained(io.RawIOBase):
-    """The raw binary streams *parts* read one after the other, as one stream.
-
-    >>> b = io.BufferedReader(Chained(io.BytesIO(b"one\\n"), io.BytesIO(b"two\\n")))
-    >>> b.read()
-    b'one\\ntwo\\n'
-    """
-
-    def __init__(self, *parts: BinaryIO) -> None:
-        super().__init__()
-        self.parts = list(parts)
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer) -> int:
-        while self.parts:
-            n = self.parts[0].readinto(buffer)  # type: ignore[attr-defined]
-            if n:
-                return n
-            self.parts.pop(0)
-        return 0
 
 
 def write_store(out_dir: Path, trig: bytes, ttl: bytes) -> None:

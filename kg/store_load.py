@@ -2,10 +2,9 @@
 
 The sources' N-Quads are two thirds of the store's load (at 1,000 CVs 20 of 30 CPU-seconds), and
 the first half writes them while it maps the documents, on one core. So where memory allows, the
-load follows that file as it grows (:class:`GrowingFile`) on the core the mapping leaves, and then
-the merged view's N-Triples as the first half writes them, in one load (see
-:func:`kg.store.load_graphs`); the ontology is loaded once the first half is done. Either way the
-store holds the same quads.
+load follows that file as it grows (:class:`GrowingFile`) on the core the mapping leaves; the
+merged view and the ontology are loaded once the first half is done. Either way the store holds
+the same quads: the loads run one after another, in the same order.
 """
 
 from __future__ import annotations
@@ -18,20 +17,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kg.memory import resident_memory, room_for_the_store_load
-from kg.store import Chained, create_store, load_graphs, load_ontology
+from kg.store import create_store, load_rest, load_sources
 
 if TYPE_CHECKING:
     import pyoxigraph
 
     from kg.progress import Stopwatch
 
-#: The suffix of the sources' N-Quads and the merged view's N-Triples while the first half writes
-#: them; each is renamed without it when whole.
+#: The suffix of the sources' N-Quads while the first half writes them; renamed without it when whole.
 WRITING = ".part"
 
 
 def writing_path(path: Path) -> Path:
-    """Where the first half writes the file *path* (the sources' N-Quads, the merged view) until it is whole."""
+    """Where the first half writes the sources' N-Quads *path* until they are whole."""
     return path.with_name(path.name + WRITING)
 
 
@@ -100,9 +98,8 @@ class GrowingFile(io.RawIOBase):
 
 class StoreLoad:
     """The store at *path* loaded on a thread: :meth:`follow` starts loading the sources' N-Quads
-    (*sources*) and then the merged view (*merged*) as they are written; :meth:`finish` loads the rest
-    (both files too, where they were not followed) and gives the store; :meth:`abandon` stops, where
-    the first half failed."""
+    (*sources*) as they are written; :meth:`finish` loads the rest (the sources too, where they were
+    not followed) and gives the store; :meth:`abandon` stops, where the first half failed."""
 
     def __init__(self, path: Path, sources: Path, merged: Path, clock: Stopwatch) -> None:
         self.path, self.sources, self.merged, self.clock = path, sources, merged, clock
@@ -112,8 +109,8 @@ class StoreLoad:
         self.store: pyoxigraph.Store | None = None
 
     def follow(self, memory_limit: int | None, writer_pid: int | None) -> None:
-        """Load the sources and the merged view while the process *writer_pid* writes them, if, once it
-        begins to, there is room for the load beside it (:func:`kg.memory.room_for_the_store_load`)."""
+        """Load the sources while the process *writer_pid* writes them, if, once it begins to, there
+        is room for the load beside it (:func:`kg.memory.room_for_the_store_load`)."""
         self._following = self._pool.submit(self._follow, memory_limit, writer_pid)
 
     def _follow(self, memory_limit: int | None, writer_pid: int | None) -> bool:
@@ -123,10 +120,9 @@ class StoreLoad:
         writer = resident_memory(writer_pid) if writer_pid is not None else None
         if not room_for_the_store_load(memory_limit, writer):
             return False
-        with GrowingFile(self.sources, self._stopped) as sources, GrowingFile(self.merged, self._stopped) as merged, \
-                io.BufferedReader(Chained(sources, merged), 1 << 20) as buffered:
-            self.clock.timed("store load of the sources and the merged view, as they were written",
-                             lambda: load_graphs(self._store(), buffered))
+        with GrowingFile(self.sources, self._stopped) as growing, io.BufferedReader(growing, 1 << 20) as buffered:
+            self.clock.timed("store load of the sources, as they were written",
+                             lambda: load_sources(self._store(), buffered))
         return True
 
     def _store(self) -> pyoxigraph.Store:
@@ -140,9 +136,8 @@ class StoreLoad:
 
     def _finish(self) -> pyoxigraph.Store:
         if self._following is None or not self._following.result():
-            self.store = create_store(self.path, self.sources, self.merged)
-            return self.store
-        return load_ontology(self._store())
+            load_sources(self._store(), self.sources)
+        return load_rest(self._store(), self.merged)
 
     def abandon(self) -> None:
         """Stop following (the first half failed) and wait for the thread, so that the folder can go."""
@@ -151,7 +146,6 @@ class StoreLoad:
         self.store = None
 
 
-def file_written(path: Path) -> None:
-    """The first half's word that the file *path* (the sources' N-Quads, the merged view), written to
-    :func:`writing_path`, is whole."""
+def sources_written(path: Path) -> None:
+    """The first half's word that the sources' N-Quads, written to :func:`writing_path`, are whole."""
     os.replace(writing_path(path), path)

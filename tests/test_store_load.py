@@ -11,7 +11,7 @@ import pyoxigraph
 import pytest
 
 from kg.store import ONTOLOGY_GRAPH
-from kg.store_load import GrowingFile, StoreLoad, WriterStopped, file_written, writing_path
+from kg.store_load import GrowingFile, StoreLoad, WriterStopped, sources_written, writing_path
 
 # Three quads in two graphs, written by hand: the store must end with exactly these.
 LINES = [
@@ -31,7 +31,7 @@ def _write_slowly(path, lines, done: bool = True) -> None:
                 out.flush()
                 time.sleep(0.03)
     if done:
-        file_written(path)
+        sources_written(path)
 
 
 def test_a_store_loaded_from_a_growing_file_holds_every_quad_written(tmp_path):
@@ -91,34 +91,3 @@ def test_a_load_that_did_not_follow_loads_the_sources_when_finished(tmp_path):
     named.discard(ONTOLOGY_GRAPH)
     assert len(list(store.quads_for_pattern(None, None, None, pyoxigraph.NamedNode(ONTOLOGY_GRAPH)))) > 10
     assert named == {"https://kg.example/graph/one", "https://kg.example/graph/two"}
-
-
-def test_a_followed_load_takes_the_merged_view_after_the_sources_in_one_load(tmp_path):
-    # The first half writes the sources, then (after the tables) the merged view, each renamed when
-    # whole; the load follows both as they grow. By hand: the three quads of LINES in two named graphs,
-    # the merged view's one triple (LINES[0] without its graph) in the default graph, and the ontology.
-    from kg.progress import Stopwatch
-
-    sources, merged = tmp_path / "sources.nq", tmp_path / "merged.nt"
-    load = StoreLoad(tmp_path / "store", sources, merged, Stopwatch())
-    load.follow(None, None)
-    triple = LINES[0].rsplit(b" <https://kg.example/graph/one>", 1)[0] + b" .\n"
-
-    def first_half():
-        _write_slowly(sources, LINES)
-        time.sleep(0.2)  # the tables' CSV: the load waits for the merged view's file to begin
-        _write_slowly(merged, [triple])
-
-    writer = threading.Thread(target=first_half)
-    writer.start()
-    store = load.finish().result()
-    writer.join()
-    default = list(store.quads_for_pattern(None, None, None, pyoxigraph.DefaultGraph()))
-    assert [(q.subject.value, q.object.value) for q in default] == [("https://kg.example/id/person/a", "Ann Able")]
-    named = {q.graph_name.value for q in store if isinstance(q.graph_name, pyoxigraph.NamedNode)}
-    assert named - {ONTOLOGY_GRAPH} == {"https://kg.example/graph/one", "https://kg.example/graph/two"}
-    assert sum(1 for q in store if isinstance(q.graph_name, pyoxigraph.NamedNode)
-               and q.graph_name.value != ONTOLOGY_GRAPH) == 3
-    # followed, not loaded from the finished files after the first half
-    assert any(stage.startswith("store load of the sources and the merged view") for stage, _ in load.clock.laps)
-    load.abandon()
