@@ -52,9 +52,6 @@ PARALLEL_FROM = 16
 #: third of the time). Up to this many identity decisions, identity.json is written before the mapping,
 #: above it in a fork beside it.
 SMALL_GRAPH = 20_000
-#: A big build's flat files, written by two processes beside the page and the store (TriG, about as
-#: long as the other two together, apart from them): one process took 192 s at 10,000 CVs.
-FILES_APART = (("kg.trig",), ("kg.ttl", "kg.jsonld"))
 #: The build's page draws at most this many nodes, the strongest (see
 #: :func:`kg.outputs.html.selection.select_graph`), and says what it left out: headless chromium
 #: drew the 15,000 of 1,000 CVs in 5 s, where the 150,000 of 10,000 CVs made a page of some 230 MB
@@ -339,26 +336,26 @@ def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | Non
     *triples*, the merged view's size, where known: up to :data:`SMALL_GRAPH` the page reads the
     store, not the tables (see there). *load*, the store's load where it began already.
 
-    Several things run side by side: the store's load on a thread, TriG in a process of
-    its own and Turtle and JSON-LD in another (:data:`FILES_APART`; a big graph's: a small one's take
-    milliseconds, and this process writes them), and here the tables and the page. A big graph's
-    page, drawn from the tables, does not wait for the store where it fits in memory beside the load
-    (:func:`kg.memory.room_for_the_page`, with *memory_limit*): at 1,000 CVs, one after another, the
-    page and the JSON-LD took 6 s and 5 s on one core while the other idled."""
+    Three things run side by side: the store's load on a thread, TriG, Turtle and JSON-LD in a
+    process of their own (a big graph's: a small one's take milliseconds, and this process writes
+    them), and here the tables and the page. A big graph's page, drawn from the tables, does not wait
+    for the store where it fits in memory beside the load (:func:`kg.memory.room_for_the_page`, with
+    *memory_limit*): at 1,000 CVs, one after another, the page and the JSON-LD took 6 s and 5 s on one
+    core while the other idled."""
     from kg.memory import room_for_the_page
 
     sources_nq, merged_nt = stage / SOURCES_NQ, stage / MERGED_NT
     clock = clock or Stopwatch()
     load = load or StoreLoad(stage / STORE_DIR, sources_nq, merged_nt, clock)
     small = triples is not None and triples <= SMALL_GRAPH
-    files = [] if small else [Spawned() for _ in FILES_APART]
+    files = None if small else Spawned()
     try:
         loading = load.finish()
-        for process, names in zip(files, FILES_APART, strict=False):
-            process.start(write_files, sources_nq, merged_nt, stage, names)
+        if files is not None:
+            files.start(write_files, sources_nq, merged_nt, stage)
         steps: list[tuple[str, Callable[[], object]]] = [
             ("tables", partial(write_tables_from_csvs, stage / TABLE_CSVS, stage / TABLES_DIR))]
-        if not files:
+        if files is None:
             steps += [(name, partial(write, source, stage / name))
                       for name, write, source in flat_files(sources_nq, merged_nt)]
         page_first = html and not small and room_for_the_page(triples or 0, memory_limit)
@@ -379,14 +376,13 @@ def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | Non
             # one's the tables alone.
             _draw_page(store if small else stage / TABLES_DIR, stage / "graph.html", left_out)
             clock.lap("graph.html")
-        for process in files:
-            clock.beside(process.result())
-        if files:
+        if files is not None:
+            clock.beside(files.result())
             clock.lap("waiting for kg.trig, kg.ttl and kg.jsonld")
     finally:
         load.abandon()  # the thread's work is done (or, on an error here, waited for)
-        for process in files:
-            process.cancel()  # nothing to stop once it answered
+        if files is not None:
+            files.cancel()  # nothing to stop once it answered
     del store, loading, steps, step  # the store closed: the folder is swapped in next
     return ["kg.trig", "kg.ttl", "kg.jsonld", STORE_DIR + "/", TABLES_DIR + "/", "identity.json"] + \
         (["graph.html"] if html else []), "".join(left_out)

@@ -168,14 +168,11 @@ def flat_files(nquads: Path, ntriples: Path) -> tuple[tuple[str, Callable[[Path,
     return ("kg.trig", write_trig, nquads), ("kg.ttl", write_turtle, ntriples), ("kg.jsonld", write_jsonld, ntriples)
 
 
-def write_files(nquads: Path, ntriples: Path, folder: Path,
-                names: tuple[str, ...] | None = None) -> list[tuple[str, float]]:
-    """Each of :func:`flat_files` (of *names*, where given) written into *folder*; each file's name with
-    the seconds it took (a big build writes them in processes of their own, :func:`kg.build.write_outputs`)."""
+def write_files(nquads: Path, ntriples: Path, folder: Path) -> list[tuple[str, float]]:
+    """Each of :func:`flat_files` written into *folder*; each file's name with the seconds it took (a big
+    build writes them in a process of its own, :func:`kg.build.write_outputs`)."""
     seconds = []
     for name, write, source in flat_files(nquads, ntriples):
-        if names is not None and name not in names:
-            continue
         start = perf_counter()
         write(source, folder / name)
         seconds.append((name, perf_counter() - start))
