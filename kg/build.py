@@ -54,8 +54,9 @@ PARALLEL_FROM = 16
 SMALL_GRAPH = 20_000
 #: The build's page draws at most this many nodes, the strongest (see
 #: :func:`kg.outputs.html.selection.select_graph`), and says what it left out: headless chromium
-#: drew the 15,000 of 1,000 CVs in 5 s, where the 150,000 of 10,000 CVs made a page of some 230 MB
-#: that no browser draws. ``kg html --max-nodes N`` or ``--focus NAME`` draws any other part.
+#: drew the 15,237 of 1,000 CVs (a page of 23 MB) in 5 s; the 143,819 of 10,000 CVs would make
+#: one about ten times that (the page of 20,000 of them is 68 MB).
+#: ``kg html --max-nodes N`` or ``--focus NAME`` draws any other part.
 PAGE_MAX_NODES = 20_000
 
 
