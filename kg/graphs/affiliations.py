@@ -15,10 +15,10 @@ def person_attrs(name: str, profiled: bool) -> dict:
             "last_year": None, "kind": "person"}
 
 
-def person_organization_graph_from_tables(tables, coauthors: nx.Graph) -> nx.Graph:
+def person_organization_graph_from_tables(tables, coauthors: nx.Graph, within=None) -> nx.Graph:
     """:func:`kg.graphs.projections.person_organization_graph` from the build's tables alone (the folder
     *tables*, which must hold the affiliations table), with *coauthors* from
-    :func:`kg.graphs.fromtables.coauthor_graph_from_tables`."""
+    :func:`kg.graphs.fromtables.coauthor_graph_from_tables`; only the nodes *within* (IRIs) if given."""
     from kg.graphs.fromtables import affiliation_rows_from_tables, organization_rows_from_tables, people_from_tables
 
     rows = affiliation_rows_from_tables(tables)
@@ -26,7 +26,12 @@ def person_organization_graph_from_tables(tables, coauthors: nx.Graph) -> nx.Gra
         raise ValueError(f"no affiliations table in {tables}; build the graph again")
     names, profiled = people_from_tables(tables)
     organizations = organization_nodes(organization_rows_from_tables(tables))
-    return bipartite_graph(names, profiled, coauthors, organizations, links_of_rows(rows))
+    links = links_of_rows(rows)
+    if within is not None:
+        names = {p: n for p, n in names.items() if p in within}
+        organizations = {o: attrs for o, attrs in organizations.items() if o in within}
+        links = [x for x in links if x["person"] in within and x["organization"] in within]
+    return bipartite_graph(names, profiled, coauthors, organizations, links)
 
 
 def organization_nodes(rows) -> dict[str, dict]:

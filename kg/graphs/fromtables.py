@@ -47,8 +47,9 @@ def _people_table(con, name: str, people: set[str]) -> None:
     con.execute(f"CREATE TEMP TABLE {name} AS SELECT unnest(?::VARCHAR[]) AS person", [sorted(people)])
 
 
-def coauthor_graph_from_tables(tables: str | Path, around=None) -> nx.Graph:
-    """The co-author graph from the tables in *tables*; only edges touching *around* (IRIs) if given.
+def coauthor_graph_from_tables(tables: str | Path, around=None, within=None) -> nx.Graph:
+    """The co-author graph from the tables in *tables*; only edges touching *around* (IRIs) if given,
+    only the people *within* (IRIs) and the edges between them if that is given.
 
     Nodes: every author (or, with *around*, those people and their co-authors) with ``name``,
     ``profiled``, ``works``, ``first_year``, ``last_year``, ``kind``; edges: ``joint_works``,
@@ -57,7 +58,7 @@ def coauthor_graph_from_tables(tables: str | Path, around=None) -> nx.Graph:
     import networkx as nx
 
     graph = nx.Graph(kind="coauthor")
-    graph.graph["works"] = _fill(graph, Path(tables), around)
+    graph.graph["works"] = _fill(graph, Path(tables), around, within)
     return graph
 
 
@@ -155,16 +156,17 @@ def _table_rows(tables: str | Path, query: str, name: str) -> list[tuple]:
         con.close()
 
 
-def _fill(graph, tables: Path, around) -> dict:
+def _fill(graph, tables: Path, around, within=None) -> dict:
     """Add the nodes and edges to *graph* (anything with ``add_node`` and ``add_edge``); the works read.
+    With *around*, the edges that touch those people; with *within*, those between them.
 
     People and works become integers before DuckDB pairs them (person numbers in IRI order, work
     numbers in the order an edge lists its works: year, title, IRI), so the self-join and the rows it
     returns hold no strings, and Python only looks the numbers up.
     """
     con = _connect(Path(tables))
-    if around is not None:
-        _people_table(con, "around", set(around))
+    if around is not None or within is not None:
+        _people_table(con, "around", set(around if around is not None else within))
         con.execute("""CREATE TEMP TABLE chosen AS SELECT DISTINCT work FROM authorships
                        WHERE person IN (SELECT person FROM around)""")
     else:
@@ -183,12 +185,12 @@ def _fill(graph, tables: Path, around) -> dict:
     works = [{"iri": w, "title": t, "year": y, "venue": v, "status": s, "authors": []} for w, t, y, v, s in listed]
     for k, i in con.execute("SELECT k, i FROM numbered ORDER BY k, COALESCE(ordinal, 1000000000), person").fetchall():
         works[k]["authors"].append(authors[i])
-    touch = ("WHERE x.person IN (SELECT person FROM around) OR y.person IN (SELECT person FROM around)"
-             if around is not None else "")
+    touch = "WHERE x.person IN (SELECT person FROM around) {} y.person IN (SELECT person FROM around)"
+    touch = touch.format("OR") if around is not None else touch.format("AND") if within is not None else ""
     pairs = _pairs(con.execute(f"""SELECT x.i AS a, y.i AS b, x.k AS k FROM numbered x
         JOIN numbered y ON x.k = y.k AND x.i < y.i {touch} ORDER BY a, b, k""").fetchnumpy())
     people = ({authors[i] for a, b, _ in pairs for i in (a, b)} | set(around) if around is not None
-              else set(authors))
+              else set(within) & set(authors) if within is not None else set(authors))
     _people_table(con, "wanted", people)
     attrs = con.execute("""SELECT a.person, p.name, p.profiled, COUNT(DISTINCT a.work), MIN(w.year), MAX(w.year)
         FROM authorships a JOIN wanted USING (person) LEFT JOIN people p USING (person)

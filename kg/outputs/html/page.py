@@ -35,6 +35,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import os
 
@@ -144,11 +145,20 @@ def write_tables_page(tables, path, *, max_nodes: int | None = None, title: str 
     *tables*): the build's page of a big graph, with no SPARQL asked."""
     from kg.graphs.affiliations import person_organization_graph_from_tables
     from kg.graphs.fromtables import coauthor_graph_from_tables
+    from kg.graphs.strongest import strongest_from_tables
 
     with collector_paused():
-        coauthors = coauthor_graph_from_tables(tables)
-        affiliations = person_organization_graph_from_tables(tables, coauthors)
+        # the cut is chosen from the tables first: only the nodes kept become networkx graphs
+        cut = strongest_from_tables(tables, max_nodes) if max_nodes is not None else None
+        keep = cut.keep if cut is not None else None
+        coauthors = coauthor_graph_from_tables(tables, within=keep)
+        affiliations = person_organization_graph_from_tables(tables, coauthors, within=keep)
         selection = select_graph(coauthors, affiliations, focus=None, hops=1, max_nodes=max_nodes)
+        if cut is not None:
+            selection = dataclasses.replace(
+                selection, total_nodes=cut.total_nodes, total_edges=cut.total_edges,
+                cut_nodes=cut.cut_people + cut.cut_organizations, cut_people=cut.cut_people,
+                cut_organizations=cut.cut_organizations)
         write_atomic(path, selection_html(selection, title=title))
     return selection
 

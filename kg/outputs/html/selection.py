@@ -10,6 +10,7 @@ import networkx as nx
 
 from kg.errors import UserError
 from kg.graphs.common import check_graph
+from kg.graphs.strongest import rank_key
 
 #: node kinds shown in the page, in legend order
 NODE_KINDS = ("profiled", "coauthor", "organization")
@@ -228,7 +229,7 @@ def select_graph(
 
         def rank(node):
             kind = node_kind(full.nodes[node])
-            return (distance.get(node, 0), 0 if kind == "profiled" else 1, -_strength(sub, node), str(node))
+            return (distance.get(node, 0), *rank_key(kind == "profiled", _strength(sub, node), node))
 
         ordered = sorted(keep, key=rank)
         dropped = ordered[max_nodes:]
