@@ -250,19 +250,24 @@ def test_the_page_drawn_from_the_tables_alone_is_the_page_drawn_from_the_store(s
 
 @pytest.mark.parametrize("max_nodes", [1, 3, 4, 10, 25, 60, 73, 74, 500])
 def test_a_cut_chosen_from_the_tables_is_the_cut_select_graph_makes(seeds_out, seeds_store, tmp_path, max_nodes):
-    # A big build's page chooses its cut in DuckDB before it makes any graph (kg.graphs.strongest);
-    # a page drawn from the store cuts the whole networkx graph (select_graph). On the seeds (74 nodes:
-    # 3 profiled people first, then many ties in joint works broken by IRI) both give the same bytes,
-    # note included, at every cap: under the profiled three, at them, in the ties, at 73 and 74 (none).
-    from kg.outputs.html.page import write_tables_page
+    # A page with a cap chooses its cut in DuckDB before it makes any graph (kg.graphs.strongest);
+    # select_graph cuts the whole networkx graph. On the seeds (74 nodes: 3 profiled people first,
+    # then many ties in joint works broken by IRI) both give the same bytes, note included, at every
+    # cap: under the profiled three, at them, in the ties, at 73 and 74 (no cut). `kg html --max-nodes`
+    # (write_graph_html without a focus) takes the tables' way too.
+    from kg.graphs.projections import coauthor_graph, person_organization_graph
+    from kg.outputs.html.page import selection_html, write_tables_page
 
+    coauthors = coauthor_graph(seeds_store)
+    whole_graph_cut = select_graph(coauthors, person_organization_graph(seeds_store, coauthors), max_nodes=max_nodes)
     from_tables = write_tables_page(seeds_out / "tables", tmp_path / "tables.html", max_nodes=max_nodes)
-    from_store = write_graph_html(seeds_store, tmp_path / "store.html", max_nodes=max_nodes)
-    assert (tmp_path / "tables.html").read_bytes() == (tmp_path / "store.html").read_bytes()
-    assert from_tables.note == from_store.note
+    assert (tmp_path / "tables.html").read_text(encoding="utf-8") == selection_html(whole_graph_cut)
+    assert from_tables.note == whole_graph_cut.note
     assert from_tables.graph.number_of_nodes() == min(max_nodes, 74)
-    assert (from_tables.cut_people, from_tables.cut_organizations) == (from_store.cut_people,
-                                                                        from_store.cut_organizations)
+    assert (from_tables.cut_people, from_tables.cut_organizations) == (whole_graph_cut.cut_people,
+                                                                        whole_graph_cut.cut_organizations)
+    write_graph_html(seeds_out, tmp_path / "cli.html", max_nodes=max_nodes)
+    assert (tmp_path / "cli.html").read_bytes() == (tmp_path / "tables.html").read_bytes()
 
 
 def test_cli_focus_on_a_person_without_coauthors(seeds_out, tmp_path):

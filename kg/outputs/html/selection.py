@@ -154,6 +154,14 @@ def _strength(graph: nx.Graph, node) -> int:
     return total
 
 
+def check_max_nodes(max_nodes) -> None:
+    """Raise a UserError unless *max_nodes* is None or a whole number of at least 1."""
+    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1):
+        raise UserError(
+            f"max_nodes must be a whole number of at least 1 (got {max_nodes!r}); leave it out to show every node"
+        )
+
+
 def select_graph(
     coauthor_graph: nx.Graph,
     person_org_graph: nx.Graph | None = None,
@@ -202,10 +210,7 @@ def select_graph(
     """
     if isinstance(hops, bool) or not isinstance(hops, int) or hops < 0:
         raise UserError(f"hops must be a whole number of at least 0 (got {hops!r}); 1 shows direct co-authors")
-    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1):
-        raise UserError(
-            f"max_nodes must be a whole number of at least 1 (got {max_nodes!r}); leave it out to show every node"
-        )
+    check_max_nodes(max_nodes)
     full = combined_graph(coauthor_graph, person_org_graph)
     keep = set(full.nodes)
     distance: dict = {}
