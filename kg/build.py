@@ -58,9 +58,6 @@ SMALL_GRAPH = 20_000
 #: one about ten times that (the page of 20,000 of them is 68 MB).
 #: ``kg html --max-nodes N`` or ``--focus NAME`` draws any other part.
 PAGE_MAX_NODES = 20_000
-#: From this many documents on, identity resolves the works in a fork while it records the decisions
-#: about people (:func:`kg.identity.resolve.resolve`), where a copy of the first half fits in memory.
-WORKS_BESIDE_FROM = 200
 
 
 def _ownerless_skip(doc: Document) -> Skip | None:
@@ -259,7 +256,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
                for m in curation.unknown_documents({d.path for d in docs})]
     for d in docs:
         d.latest_date = curation.document_dates.get(d.path, d.latest_date)
-    res = resolve(docs, curation, works_beside=len(docs) >= WORKS_BESIDE_FROM and room_for_a_copy(memory_limit))
+    res = resolve(docs, curation)
     clock.lap("identity")
     problems = curation.check_against(
         {person_key(n) for p in res.people.values() for n in p.names},

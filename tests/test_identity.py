@@ -231,29 +231,3 @@ def test_two_papers_whose_titles_differ_by_one_replaced_word_stay_two_works(tmp_
     g = Graph().parse(out / "kg.ttl")
     # the two surveys, Sparse Kernels for Vector Stores, Optimising Engines, and both Kernels for Punched Cards
     assert len(set(g.subjects(RDF.type, KG.Work))) == 6
-
-
-def test_works_resolved_in_a_fork_give_the_same_resolution(tmp_path):
-    # A big build resolves the works in a fork while it records the decisions about people
-    # (resolve(works_beside=True)). On the seeds that must change nothing: the same lookups from
-    # each listing to its work, the same people, and identity.json byte for byte (decisions in the
-    # same order: people, namesakes, venues, organizations, works).
-    from conftest import DATA
-
-    from kg.build import read_documents
-    from kg.identity.curation import CURATION_FILE, Curation
-    from kg.identity.decisions import write_decisions
-    from kg.identity.resolve import resolve
-
-    curation = Curation.load(DATA / CURATION_FILE)
-    docs, _ = read_documents(DATA, curation=curation)
-    here, beside = resolve(docs, curation), resolve(docs, curation, works_beside=True)
-    # the works were looked up in the fork: its venue cache never came back (proof the fork ran)
-    assert "_venue_cache" in here.__dict__ and "_venue_cache" not in beside.__dict__
-    assert len(here.work_titles) == 28  # the seeds' build reports 28 works
-    assert (here.work_of, here.work_titles) == (beside.work_of, beside.work_titles)
-    assert here.people == beside.people and here.person_of_mention == beside.person_of_mention
-    assert [d.kind for d in here.decisions] == [d.kind for d in beside.decisions]
-    write_decisions(here.decisions, tmp_path / "here.json")
-    write_decisions(beside.decisions, tmp_path / "beside.json")
-    assert (tmp_path / "here.json").read_bytes() == (tmp_path / "beside.json").read_bytes()

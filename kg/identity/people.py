@@ -140,17 +140,6 @@ def run_passes(passes: Passes, curation: Curation) -> None:
 def resolve_people(documents: list[Document], res: Resolution) -> None:
     """Fill ``res.people``, ``res.person_of_key``, ``res.person_of_mention`` and ``res.subject_of_document``;
     record the decisions (every merge, every refusal, every name kept apart from a namesake)."""
-    record_people_decisions(mint_people(documents, res), res)
-
-
-#: What :func:`mint_people` leaves for :func:`record_people_decisions`: the mentions, their clusters,
-#: the passes' pending decisions and each node's person IRI.
-MintedPeople = tuple[Mentions, Cluster, list, dict[int, str]]
-
-
-def mint_people(documents: list[Document], res: Resolution) -> MintedPeople:
-    """:func:`resolve_people` up to the decisions: every lookup from a printed name to a person filled
-    (all that works and the mapping ask of people), the decisions left to :func:`record_people_decisions`."""
     mentions = collect(documents, res.curation)
     passes = Passes(mentions, Cluster.of(mentions.nodes))
     run_passes(passes, res.curation)
@@ -160,16 +149,10 @@ def mint_people(documents: list[Document], res: Resolution) -> MintedPeople:
     del passes
     mentions.listings.clear()
     iri_of_node = mint(mentions, cl, res)
-    for doc, node in mentions.owner_of.items():
-        res.subject_of_document[doc] = iri_of_node[node]
-    return mentions, cl, log, iri_of_node
-
-
-def record_people_decisions(minted: MintedPeople, res: Resolution) -> None:
-    """The decisions about people, in order: the passes' merges and refusals, then the namesakes."""
-    mentions, cl, log, iri_of_node = minted
     _settle(log, iri_of_node, res)
     record_namesakes(mentions, cl, iri_of_node, res)
+    for doc, node in mentions.owner_of.items():
+        res.subject_of_document[doc] = iri_of_node[node]
 
 
 def _settle(log: list, iri_of_node: dict[int, str], res: Resolution) -> None:
