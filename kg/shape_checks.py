@@ -1,4 +1,4 @@
-"""The constraints of ``shapes.ttl`` checked on every node of the merged view, in two passes over
+"""The constraints of ``shapes.ttl`` checked on every node of the merged view, in one pass over
 its triples: the build's validation (as one SPARQL query per constraint over the store they took
 96 s of CPU at a thousand CVs, most of it index lookups for ``FILTER NOT EXISTS``; pyshacl, on the
 seeds alone, took longer than the rest of the build; here they take a few seconds at a thousand CVs).
@@ -25,9 +25,10 @@ https://x.org/w https://kg.example/ns#title: a work needs exactly one title
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 from typing import Iterable
 
 import pyoxigraph
@@ -38,6 +39,7 @@ _SH = "http://www.w3.org/ns/shacl#"
 _XSD = "http://www.w3.org/2001/XMLSchema#"
 _RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 _TYPE = f"<{_RDF}type>"
+_SUBJECT, _OBJECT = itemgetter(0), itemgetter(2)
 _UNESCAPES = {"\\\\": "\\", '\\"': '"', "\\n": "\n", "\\r": "\r"}
 _TIMEZONE = r"(?:Z|[+-](?:(?:0\d|1[0-3]):[0-5]\d|14:00))?"
 _YEAR = r"-?(?:[1-9]\d{4,}|\d{4})"
@@ -245,7 +247,8 @@ def _text(term: str) -> str:
     if term.startswith("<"):
         return term[1:-1]
     if term.startswith('"'):
-        return re.sub(r'\\[\\"nr]', lambda m: _UNESCAPES[m.group()], term[1:term.rindex('"')])
+        lexical = term[1:term.rindex('"')]
+        return re.sub(r'\\[\\"nr]', lambda m: _UNESCAPES[m.group()], lexical) if "\\" in lexical else lexical
     return term
 
 
@@ -261,57 +264,53 @@ def _value_breaks(c: Constraint, value: str, types: dict[str, set[str]]) -> bool
     return re.search(c.pattern, _text(value)) is None  # "pattern"
 
 
-def _targets(triples, properties: set[str]) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
-    """Each node's classes, and the subjects of each of *properties*."""
-    types: dict[str, set[str]] = defaultdict(set)
-    subjects_of: dict[str, set[str]] = {p: set() for p in properties}
-    for s, p, o in triples:
-        if p == _TYPE:
-            types[s].add(o)
-        if p in subjects_of:
-            subjects_of[p].add(s)
-    return types, subjects_of
-
-
 def check_triples(triples: Iterable[tuple[str, str, str]], constraints: tuple[Constraint, ...] | None = None
                   ) -> list[str]:
     """One line per (focus node, path, message) that breaks a constraint, sorted, for *triples*
-    (N-Triples terms, each triple once; iterated twice).
+    (N-Triples terms, each triple once).
 
-    The first pass finds each node's classes and the subjects of each target property; the second
-    checks each value as it comes and counts each focus node's values of each path.
+    One pass sorts the triples of the properties the constraints read by property; then each
+    constraint reads its property's triples alone, and each distinct value is checked once
+    (a value's datatype, class, list or pattern does not depend on its subject).
     """
     constraints = shape_constraints() if constraints is None else constraints
-    types, subjects_of = _targets(triples, {c.target for c in constraints if c.target_kind == "subjects"})
+    by_path: dict[str, list[Constraint]] = defaultdict(list)
+    for c in constraints:
+        by_path[c.path].append(c)
+    targets = {c.target for c in constraints if c.target_kind == "subjects"}
+    of_property: dict[str, list[tuple[str, str, str]]] = {p: [] for p in {*by_path, *targets, _TYPE}}
+    listed = of_property.get
+    for t in triples:
+        same = listed(t[1])
+        if same is not None:
+            same.append(t)
+    types: dict[str, set[str]] = defaultdict(set)
+    for s, _, o in of_property[_TYPE]:
+        types[s].add(o)
+    subjects_of = {p: set(map(_SUBJECT, of_property[p])) for p in targets}
+    members: dict[str, list[str]] = {}
+    if any(c.kind == "min" and c.target_kind == "class" for c in constraints):
+        for node, classes in types.items():
+            for cls in classes:
+                members.setdefault(cls, []).append(node)
 
     def focus(c: Constraint, node: str) -> bool:
         return c.target in types.get(node, ()) if c.target_kind == "class" else node in subjects_of[c.target]
 
-    by_path: dict[str, list[Constraint]] = defaultdict(list)
-    for c in constraints:
-        by_path[c.path].append(c)
-    having: dict[str, set[str]] = defaultdict(set)  # path -> subjects with a value
-    twice: dict[str, set[str]] = defaultdict(set)  # path -> subjects with two values or more
     found: set[str] = set()
-    for s, p, o in triples:
-        checks = by_path.get(p)
-        if checks is None:
-            continue
-        seen = having[p]
-        if s in seen:
-            twice[p].add(s)  # the triples are distinct: a second triple is a second value
-        seen.add(s)
+    for path, checks in by_path.items():
+        stated = of_property[path]
+        # the triples are distinct: a subject's second triple is a second value
+        values_of = Counter(map(_SUBJECT, stated)) if any(c.kind in ("min", "max") for c in checks) else {}
+        distinct = set(map(_OBJECT, stated))
         for c in checks:
-            if c.kind not in ("min", "max") and _value_breaks(c, o, types) and focus(c, s):
-                found.add(c.line(s))
-    members: dict[str, list[str]] = defaultdict(list)
-    for node, classes in types.items():
-        for cls in classes:
-            members[cls].append(node)
-    for c in constraints:
-        if c.kind == "max":
-            found.update(c.line(s) for s in twice[c.path] if focus(c, s))
-        elif c.kind == "min":
-            nodes = members[c.target] if c.target_kind == "class" else subjects_of[c.target]
-            found.update(c.line(n) for n in nodes if n not in having[c.path])
+            if c.kind == "max":
+                found.update(c.line(s) for s, n in values_of.items() if n > 1 and focus(c, s))
+            elif c.kind == "min":
+                nodes = members.get(c.target, ()) if c.target_kind == "class" else subjects_of[c.target]
+                found.update(c.line(n) for n in nodes if n not in values_of)
+            else:
+                breaks = {o for o in distinct if _value_breaks(c, o, types)}
+                if breaks:
+                    found.update(c.line(s) for s, _, o in stated if o in breaks and focus(c, s))
     return sorted(found)
