@@ -96,17 +96,30 @@ def _authorships(ix: _Index):
     for work, _, person in ix.triples("hasAuthor"):
         if work in works:
             smallest[(work, person)] = NO_ORDINAL
-    places = _grouped(ix.triples("ordinal"))
-    works_of = _grouped([(a, "", w) for w, _, a in ix.triples("hasAuthorship") if w in works])  # authorship -> works
+    ordinal_of: dict[str, int] = {}  # an authorship's smallest ordinal
+    for a, _, number in ix.triples("ordinal"):
+        ordinal = _ordinal(number)
+        known = ordinal_of.get(a)
+        if known is None or ordinal < known:
+            ordinal_of[a] = ordinal
+    works_of: dict[str, list[str]] = {}  # authorship -> its works (one, but for a shared authorship IRI)
+    for w, _, a in ix.triples("hasAuthorship"):
+        if w in works:
+            listed = works_of.get(a)
+            if listed is None:
+                works_of[a] = [w]
+            else:
+                listed.append(w)
+    known_ordinal = smallest.get
     for a, _, person in ix.triples("author"):
         of = works_of.get(a)
         if of is None:
             continue
-        numbers = places.get(a)
-        ordinal = min(map(_ordinal, numbers)) if numbers else NO_ORDINAL
+        ordinal = ordinal_of.get(a, NO_ORDINAL)
         for work in of:
-            known = smallest.get((work, person), NO_ORDINAL)
-            smallest[(work, person)] = ordinal if ordinal < known else known
+            key = (work, person)
+            known = known_ordinal(key, NO_ORDINAL)
+            smallest[key] = ordinal if ordinal < known else known
     for (work, person), ordinal in smallest.items():
         yield work[1:-1], person[1:-1], ordinal
 

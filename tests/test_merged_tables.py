@@ -20,6 +20,7 @@ FILES = [f"{name}.parquet" for name in TABLES] + [NAME_INDEX]
 # - w2 has two venues: one with an acronym (its name is passed over), one with only a name;
 # - w3's venue has neither acronym nor name, so Oxigraph's MIN over the group is unbound;
 # - w4 has no title, year or status; an untyped "w5" is no work at all;
+# - one authorship, listed by w3 and by w4, gives Cy two places, 5 and 4;
 # - Ann has two names and an alternate name, Cy has only an alternate name (no row in the index),
 #   Bob is the subject of a document; the organization has a parent and a country;
 # - Ann's position there has two roles, a start and is ongoing; Bob's education there a degree and an
@@ -54,6 +55,11 @@ GRAPH = f"""
 <{ID}work/w3> <{K}title> "Gamma" .
 <{ID}work/w3> <{K}publishedIn> <{ID}venue/v3> .
 <{ID}work/w4> <{TYPE}> <{K}Work> .
+<{ID}work/w3> <{K}hasAuthorship> <{ID}a/4> .
+<{ID}work/w4> <{K}hasAuthorship> <{ID}a/4> .
+<{ID}a/4> <{K}author> <{ID}person/cy> .
+<{ID}a/4> <{K}ordinal> "5"^^<http://www.w3.org/2001/XMLSchema#positiveInteger> .
+<{ID}a/4> <{K}ordinal> "4"^^<http://www.w3.org/2001/XMLSchema#positiveInteger> .
 <{ID}work/w5> <{K}title> "Not typed" .
 <{ID}person/ann> <{TYPE}> <{K}Person> .
 <{ID}person/ann> <{K}name> "Ann Émile" .
@@ -118,7 +124,9 @@ def test_the_hand_made_cases_by_hand(tmp_path):
     w = ID + "work/"
     p = ID + "person/"
     # Ann's smallest place on w1 is 2 (her kg:hasAuthor counts as no place); Cy has only kg:hasAuthor
-    assert rows("authorships") == [(w + "w1", p + "ann", 2), (w + "w1", p + "bob", 1), (w + "w2", p + "cy", None)]
+    # on w2, and on w3 and w4 the smaller of the shared authorship's two places, 4
+    assert rows("authorships") == [(w + "w1", p + "ann", 2), (w + "w1", p + "bob", 1), (w + "w2", p + "cy", None),
+                                   (w + "w3", p + "cy", 4), (w + "w4", p + "cy", 4)]
     # w2: the smaller of v1's acronym "ZZ" (its name is passed over) and v2's name "Journal M";
     # w3's venue gives nothing, so its venue is null; w4 has no title, so its IRI stands for it;
     # w5 is untyped, so no work
