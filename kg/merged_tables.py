@@ -102,14 +102,7 @@ def _authorships(ix: _Index):
         known = ordinal_of.get(a)
         if known is None or ordinal < known:
             ordinal_of[a] = ordinal
-    works_of: dict[str, list[str]] = {}  # authorship -> its works (one, but for a shared authorship IRI)
-    for w, _, a in ix.triples("hasAuthorship"):
-        if w in works:
-            listed = works_of.get(a)
-            if listed is None:
-                works_of[a] = [w]
-            else:
-                listed.append(w)
+    works_of = _grouped([(a, "", w) for w, _, a in ix.triples("hasAuthorship") if w in works])  # authorship -> works
     known_ordinal = smallest.get
     for a, _, person in ix.triples("author"):
         of = works_of.get(a)

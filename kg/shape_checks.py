@@ -269,7 +269,7 @@ def check_triples(triples: Iterable[tuple[str, str, str]], constraints: tuple[Co
     """One line per (focus node, path, message) that breaks a constraint, sorted, for *triples*
     (N-Triples terms, each triple once).
 
-    One pass sorts the triples of the properties the constraints read by property; then each
+    One pass groups the triples of the properties the constraints read by property; then each
     constraint reads its property's triples alone, and each distinct value is checked once
     (a value's datatype, class, list or pattern does not depend on its subject).
     """
@@ -288,11 +288,10 @@ def check_triples(triples: Iterable[tuple[str, str, str]], constraints: tuple[Co
     for s, _, o in of_property[_TYPE]:
         types[s].add(o)
     subjects_of = {p: set(map(_SUBJECT, of_property[p])) for p in targets}
-    members: dict[str, list[str]] = {}
-    if any(c.kind == "min" and c.target_kind == "class" for c in constraints):
-        for node, classes in types.items():
-            for cls in classes:
-                members.setdefault(cls, []).append(node)
+    members: dict[str, list[str]] = defaultdict(list)
+    for node, classes in types.items():
+        for cls in classes:
+            members[cls].append(node)
 
     def focus(c: Constraint, node: str) -> bool:
         return c.target in types.get(node, ()) if c.target_kind == "class" else node in subjects_of[c.target]
@@ -302,14 +301,15 @@ def check_triples(triples: Iterable[tuple[str, str, str]], constraints: tuple[Co
         stated = of_property[path]
         # the triples are distinct: a subject's second triple is a second value
         values_of = Counter(map(_SUBJECT, stated)) if any(c.kind in ("min", "max") for c in checks) else {}
-        distinct = set(map(_OBJECT, stated))
+        distinct: set[str] | None = None  # the property's values, made for the first value constraint
         for c in checks:
             if c.kind == "max":
                 found.update(c.line(s) for s, n in values_of.items() if n > 1 and focus(c, s))
             elif c.kind == "min":
-                nodes = members.get(c.target, ()) if c.target_kind == "class" else subjects_of[c.target]
+                nodes = members[c.target] if c.target_kind == "class" else subjects_of[c.target]
                 found.update(c.line(n) for n in nodes if n not in values_of)
             else:
+                distinct = set(map(_OBJECT, stated)) if distinct is None else distinct
                 breaks = {o for o in distinct if _value_breaks(c, o, types)}
                 if breaks:
                     found.update(c.line(s) for s, _, o in stated if o in breaks and focus(c, s))
