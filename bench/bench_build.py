@@ -39,6 +39,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from kg.memory import tree_pss
+
 ROOT = Path(__file__).resolve().parents[1]
 # ../shared beside the project root (a worktree sits one level deeper: the nearest one up is taken).
 GENERATOR = next((p / "shared" / "tools" / "gen_corpus.py" for p in Path(__file__).resolve().parents[1:]
@@ -48,32 +50,6 @@ RESULTS = ROOT / "bench" / "results"
 KG = [sys.executable, "-m", "kg"]
 AUTHORSHIPS = """PREFIX kg: <https://kg.example/ns#>
 SELECT DISTINCT ?w ?p WHERE { { ?w kg:hasAuthor ?p } UNION { ?w kg:hasAuthorship/kg:author ?p } }"""
-
-
-def tree_pss_mib(root: int, include_root: bool = True) -> float | None:
-    """The proportional set size (MiB) of process *root* (unless not *include_root*) and all its
-    descendants together, from /proc (None where there is none): pages a fork shares are counted
-    once, split between sharers."""
-    proc = Path("/proc")
-    if not (proc / str(root)).is_dir():
-        return None
-    children: dict[int, list[int]] = {}
-    for stat in proc.glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue  # the process ended meanwhile
-        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
-    total, todo = 0, [root] if include_root else list(children.get(root, []))
-    while todo:
-        pid = todo.pop()
-        todo += children.get(pid, [])
-        try:
-            rollup = (proc / str(pid) / "smaps_rollup").read_text()
-        except OSError:
-            continue
-        total += next((int(line.split()[1]) for line in rollup.splitlines() if line.startswith("Pss:")), 0)
-    return total / 1024
 
 
 # A process forked from this one (big after the projection: pandas, a store) keeps this one's peak
@@ -100,7 +76,7 @@ def run(cmd: list[str], timeout: float = 3600, tree: bool = False) -> dict:
         while proc.poll() is None:
             if tree and time.perf_counter() - sampled >= 0.5:
                 sampled = time.perf_counter()
-                tree_peak = max(tree_peak, tree_pss_mib(proc.pid, include_root=False) or 0.0)
+                tree_peak = max(tree_peak, (tree_pss(proc.pid, include_root=False) or 0) / 2**20)
             if time.perf_counter() > deadline:
                 os.killpg(proc.pid, signal.SIGKILL)  # the launcher and the command it started
                 proc.wait()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import threading
 from pathlib import Path
 
 from kg.errors import UsageError
@@ -157,6 +158,72 @@ def largest_process() -> int | None:
         return None
     peak = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
     return peak if sys.platform == "darwin" else peak * 1024  # macOS counts bytes, Linux KiB
+
+
+def tree_pss(root: int | None = None, include_root: bool = True) -> int | None:
+    """The proportional set size of process *root* (this one by default; itself only with *include_root*)
+    and all its descendants together, in bytes: the memory they take together, where a page a fork
+    shares is counted once, split between the sharers (their RSS counts it in each). None where the
+    system does not say (no ``/proc/PID/smaps_rollup``: not Linux).
+    """
+    proc = Path("/proc")
+    root = os.getpid() if root is None else root
+    if not (proc / str(root) / "smaps_rollup").is_file():
+        return None
+    children: dict[int, list[int]] = {}
+    for stat in proc.glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()  # the name, in parentheses, may hold spaces
+        except (OSError, IndexError):
+            continue  # the process ended meanwhile
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    total, todo = 0, [root] if include_root else list(children.get(root, []))
+    while todo:
+        pid = todo.pop()
+        todo += children.get(pid, [])
+        try:
+            rollup = (proc / str(pid) / "smaps_rollup").read_text()
+        except OSError:
+            continue
+        total += _kib_field(rollup, "Pss") or 0
+    return total
+
+
+class PeakMemory:
+    """The peak of :func:`tree_pss` of this process and its descendants, sampled on a thread once every
+    *interval* seconds inside a ``with`` block and once at its end: ``peak``, in bytes (None where the
+    system does not say). A step shorter than the interval may peak unseen in between.
+
+    >>> before = tree_pss()
+    >>> with PeakMemory(interval=0.1) as memory:
+    ...     block = b"x" * 50 * 2**20  # written, so resident
+    >>> before is None or memory.peak - before > 45 * 2**20
+    True
+    >>> del block
+    """
+
+    def __init__(self, interval: float = 1.0):
+        self.interval, self.peak = interval, tree_pss()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._follow, name="kg-peak-memory", daemon=True)
+
+    def __enter__(self) -> PeakMemory:
+        if self.peak is not None:
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.peak is not None:
+            self._stop.set()
+            self._thread.join()
+            self._sample()
+
+    def _follow(self) -> None:
+        while not self._stop.wait(self.interval):
+            self._sample()
+
+    def _sample(self) -> None:
+        self.peak = max(self.peak or 0, tree_pss() or 0)
 
 
 def size_text(size: int) -> str:

@@ -5,13 +5,14 @@ in its first half instead, writing the same files."""
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 
 import pyoxigraph
 import pytest
 from conftest import DATA, run_kg
 
-from kg.memory import STORE_LOAD, available_memory, resident_memory, room_for_a_copy
+from kg.memory import STORE_LOAD, PeakMemory, available_memory, resident_memory, room_for_a_copy, tree_pss
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -33,6 +34,27 @@ def test_a_copy_fits_in_a_limit_only_with_room_for_both_processes():
     assert room_for_a_copy(2 * mine + parent + 2**30)  # a gibibyte to spare: RSS moves while the test runs
     assert not room_for_a_copy(mine)  # room for this process alone, none for its copy
     assert not room_for_a_copy(1)
+
+
+CHILD = """
+import time
+held = b"x" * (80 * 2**20)   # 80 MiB, written: resident in the child alone
+time.sleep(1.5)
+"""
+
+
+@linux_only
+def test_the_peak_counts_a_child_process_and_outlasts_it():
+    # The child holds 80 MiB of its own for 1.5 s, sampled every 0.2 s: the peak of this process and
+    # its children together is at least 80 MiB over this process alone (the child's interpreter adds
+    # its own few MiB); once the child is gone the tree is back to about this process, and the peak stays.
+    before = tree_pss()
+    with PeakMemory(interval=0.2) as memory:
+        subprocess.run([sys.executable, "-c", CHILD], check=True)
+    after = tree_pss()
+    assert before is not None and after is not None and memory.peak is not None
+    assert memory.peak - before >= 80 * 2**20
+    assert memory.peak - after >= 70 * 2**20
 
 
 def _seconds(stdout: str) -> dict[str, float]:

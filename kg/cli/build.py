@@ -58,10 +58,16 @@ def build(data_dir, out_dir, include_private, strict, no_validate, force, timing
         except UsageError as error:
             raise UsageError(f"--memory-limit: {error}") from None
     _check_documents(data_dir)
-    report = build_graph(data_dir, out_dir, include_private=include_private, progress=sys.stderr.isatty(),
-                         validate=not no_validate, force=force, memory_limit=limit)
+    from contextlib import nullcontext
+
+    from kg.memory import PeakMemory
+
+    # all of the build's processes, sampled, where their memory is asked for (--timings) or bounded
+    with PeakMemory() if timings or limit is not None else nullcontext() as together:
+        report = build_graph(data_dir, out_dir, include_private=include_private, progress=sys.stderr.isatty(),
+                             validate=not no_validate, force=force, memory_limit=limit)
     click.echo(report.summary())
-    _echo_memory(limit, timings)
+    _echo_memory(limit, timings, together.peak if together is not None else None)
     if timings:
         click.echo("timings:\n" + report.timings())
     if store:
@@ -76,19 +82,24 @@ def build(data_dir, out_dir, include_private, strict, no_validate, force, timing
         sys.exit(1)
 
 
-def _echo_memory(limit: int | None, always: bool) -> None:
-    """The build's largest process, with --timings; and a word where it went over --memory-limit."""
+def _echo_memory(limit: int | None, always: bool, together: int | None) -> None:
+    """The build's largest process and, where the system says, all its processes together (*together*,
+    their sampled peak), with --timings; and a word where the build went over --memory-limit, which
+    bounds them together (the largest process where that is unknown)."""
     from kg.memory import largest_process, size_text
 
     peak = largest_process()
     if peak is None:
         return
-    if limit is not None and peak > limit:
-        click.echo(f"memory: the largest process held {size_text(peak)}, more than --memory-limit "
-                   f"{size_text(limit)} (a limit makes the build run its steps one at a time, but no step "
-                   "smaller); give the build more memory, or fewer documents")
+    both = f"the largest process held {size_text(peak)}"
+    if together is not None:
+        both += f"; its processes together held {size_text(together)} at their peak (proportional set size, " \
+                "sampled every second)"
+    if limit is not None and (together if together is not None else peak) > limit:
+        click.echo(f"memory: {both}, more than --memory-limit {size_text(limit)} (a limit makes the build run "
+                   "its steps one at a time, but no step smaller); give the build more memory, or fewer documents")
     elif always:
-        click.echo(f"memory: the largest process held {size_text(peak)}")
+        click.echo(f"memory: {both}")
 
 
 def _is_endpoint_url(url: str) -> bool:
