@@ -108,9 +108,10 @@ def room_for_a_copy(limit: int | None = None) -> bool:
     return free is None or mine <= free
 
 
-#: The most the store's bulk load of the sources holds (Oxigraph loads in batches: measured 1.3 GiB
-#: for 1.5 million quads, 1.5 GiB for the 2.2 million of 1,000 CVs), with room to spare.
-STORE_LOAD = 2 * 2**30
+#: The most the store's bulk load holds, with room to spare: it is given a piece of the file at a time
+#: (:data:`kg.store.LOAD_PIECE`), and a process loading the 2.2 million source quads of 1,000 CVs so
+#: peaked at 0.29-0.31 GiB (given the whole file, Oxigraph's batches held 1.6 GiB).
+STORE_LOAD = 2**29
 
 
 def room_for_the_store_load(limit: int | None = None, writer: int | None = None) -> bool:

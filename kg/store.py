@@ -67,23 +67,46 @@ def create_store(path: Path, sources: Path | None = None, merged: Path | None = 
     return store
 
 
+#: The bulk loader holds what it is given in memory, in batches of up to a million quads a thread, so
+#: a big file is given a piece of about this many bytes at a time, each ending at a line's end: the
+#: 2.2 million source quads of 1,000 CVs (500 MB) took 1.6 GiB at once, 0.3 GiB in pieces of 64 MiB,
+#: for the same CPU time (30 against 28 CPU-seconds; 22 against 17 s, alone on two cores).
+LOAD_PIECE = 64 * 2**20
+
+
+def _load_lines(store: pyoxigraph.Store, source: Path | BinaryIO, fmt: pyoxigraph.RdfFormat, **options) -> None:
+    """Bulk-load a file or stream of N-Quads or N-Triples (*fmt*), whose every line is one statement,
+    a piece of about :data:`LOAD_PIECE` bytes at a time (see there)."""
+    if isinstance(source, Path):
+        with open(source, "rb") as stream:
+            _load_lines(store, stream, fmt, **options)
+        return
+    rest = b""
+    while block := source.read(LOAD_PIECE):
+        cut = block.rfind(b"\n") + 1
+        if not cut:  # no line ends in it yet
+            rest += block
+            continue
+        store.bulk_load(input=rest + block[:cut] if rest else block[:cut], format=fmt, **options)
+        rest = block[cut:]
+    if rest:
+        store.bulk_load(input=rest, format=fmt, **options)
+
+
 def load_sources(store: pyoxigraph.Store, sources: Path | BinaryIO) -> None:
-    """Bulk-load the sources' named graphs into *store*: the N-Quads file *sources*, or a stream of it.
+    """Bulk-load the sources' named graphs into *store*: the N-Quads file *sources*, or a stream of it
+    (a piece at a time: :data:`LOAD_PIECE`).
 
     The file is kg's own (every IRI percent-encoded where it must be, see :func:`kg.rdf.quads.iri`),
     so Oxigraph reads it without checking each IRI again (``lenient``: an eighth of the load's time);
     so is :func:`load_rest`'s."""
-    if isinstance(sources, Path):
-        store.bulk_load(path=str(sources), format=pyoxigraph.RdfFormat.N_QUADS, lenient=True)
-    else:
-        store.bulk_load(input=sources, format=pyoxigraph.RdfFormat.N_QUADS, lenient=True)
+    _load_lines(store, sources, pyoxigraph.RdfFormat.N_QUADS, lenient=True)
 
 
 def load_rest(store: pyoxigraph.Store, merged: Path) -> pyoxigraph.Store:
     """Bulk-load the merged view (the N-Triples file *merged*) into *store*'s default graph and the
     ontology into its own graph, after the sources; *store*, flushed to disk."""
-    store.bulk_load(path=str(merged), format=pyoxigraph.RdfFormat.N_TRIPLES, to_graph=pyoxigraph.DefaultGraph(),
-                    lenient=True)
+    _load_lines(store, merged, pyoxigraph.RdfFormat.N_TRIPLES, to_graph=pyoxigraph.DefaultGraph(), lenient=True)
     store.bulk_load(input=ontology_ttl(), format=pyoxigraph.RdfFormat.TURTLE,
                     to_graph=pyoxigraph.NamedNode(ONTOLOGY_GRAPH))
     store.flush()

@@ -91,3 +91,22 @@ def test_a_load_that_did_not_follow_loads_the_sources_when_finished(tmp_path):
     named.discard(ONTOLOGY_GRAPH)
     assert len(list(store.quads_for_pattern(None, None, None, pyoxigraph.NamedNode(ONTOLOGY_GRAPH)))) > 10
     assert named == {"https://kg.example/graph/one", "https://kg.example/graph/two"}
+
+
+@pytest.mark.parametrize("piece", [1, 30, 106, 250, 10_000])
+def test_a_load_in_pieces_holds_every_quad_whatever_the_piece(tmp_path, monkeypatch, piece):
+    # The lines are 106, 106 and 105 bytes long, the last without its line end. Pieces of 1 or 30 bytes
+    # hold no line end at first (they are joined until one does); 106 ends the first at the first
+    # line's end; 250 ends in the third line (its start opens the next piece); 10,000 takes all at once.
+    # Every way, the store holds the three quads: no line lost, cut, or loaded twice.
+    import io
+
+    import kg.store
+
+    monkeypatch.setattr(kg.store, "LOAD_PIECE", piece)
+    assert [len(line) for line in LINES] == [106, 106, 105]
+    store = pyoxigraph.Store(str(tmp_path / "store"))
+    kg.store.load_sources(store, io.BytesIO(b"".join(LINES)[:-1]))
+    assert sorted(str(q.object) for q in store) == ['"A. Able"', '"Ann Able"', '"Bo Baker"']
+    assert sorted(str(q.graph_name) for q in store) == ["<https://kg.example/graph/one>"] * 2 + \
+        ["<https://kg.example/graph/two>"]
