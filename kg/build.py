@@ -58,6 +58,13 @@ SMALL_GRAPH = 20_000
 #: one about ten times that (the page of 20,000 of them is 68 MB).
 #: ``kg html --max-nodes N`` or ``--focus NAME`` draws any other part.
 PAGE_MAX_NODES = 20_000
+#: The first half and the store's load of the sources beside it (see :mod:`kg.store_load`) keep two
+#: cores busy; a fork of the first half (the validation, identity.json) pays only on a third. On two
+#: cores the forks vied with both for the same cores and copied the pages they read (Python's reference
+#: counts write to them): at 1,000 CVs the build's processes together held 1.51-1.54 GiB with them and
+#: 1.10-1.14 GiB without, in as long (105.7 and 132.1 s against 120.9 and 130.5 s); at 10,000 CVs
+#: 9.50 GiB against 6.34 GiB, the first half's steps after identity 536 s against 564 s.
+FORK_FROM_CORES = 3
 
 
 def _ownerless_skip(doc: Document) -> Skip | None:
@@ -223,8 +230,9 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
 
     A merged view of more than :data:`SMALL_GRAPH` triples is validated in a fork of this process,
     which has it in memory already, while the files are written; so are the identity decisions
-    written while the documents are mapped. Each forks only where a copy of this process fits in
-    the memory left (:func:`kg.memory.room_for_a_copy`, with *memory_limit*); otherwise it runs here."""
+    written while the documents are mapped. Each forks only where a core is free for it (from
+    :data:`FORK_FROM_CORES` cores) and a copy of this process fits in the memory left
+    (:func:`kg.memory.room_for_a_copy`, with *memory_limit*); otherwise it runs here."""
     # The first half keeps what it makes (documents, resolution, triples) to its end and makes few
     # cycles; the collector's passes over it were over a quarter of the mapping's time (at 1,000
     # CVs 3.5 of 12.3 s, one after each document's graph) and a second after identity.
@@ -233,13 +241,19 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
                            force=force, validate=validate, memory_limit=memory_limit)
 
 
+def _room_for_a_fork(memory_limit: int | None) -> bool:
+    """Whether a fork of the first half has a core of its own (see :data:`FORK_FROM_CORES`) and room."""
+    from kg.memory import room_for_a_copy
+
+    return (os.cpu_count() or 1) >= FORK_FROM_CORES and room_for_a_copy(memory_limit)
+
+
 def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: bool, progress: bool,
                 force: bool, validate: bool, memory_limit: int | None) -> BuildReport:
     from kg.identity.curation import CURATION_FILE, Curation
     from kg.identity.decisions import write_decisions
     from kg.identity.keys import person_key, title_key
     from kg.identity.resolve import resolve
-    from kg.memory import room_for_a_copy
     from kg.merged_tables import write_table_csvs
     from kg.rdf.dataset import write_sources
     from kg.records import Skip, Span
@@ -265,7 +279,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         raise UserError("; ".join(problems))
     # identity.json is written on the other core while this one maps (the first half's only
     # single-core stretch with something beside it to do)
-    decisions = Child() if len(res.decisions) > SMALL_GRAPH and room_for_a_copy(memory_limit) else None
+    decisions = Child() if len(res.decisions) > SMALL_GRAPH and _room_for_a_fork(memory_limit) else None
     if decisions is not None:
         decisions.start(write_decisions, res.decisions, stage / "identity.json")
         res.decisions = []  # the fork has them
@@ -299,7 +313,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         report.triples = len(merged)
         report.per_document = _per_document(reports, res)
         del docs, res
-        checking = validate and len(merged) > SMALL_GRAPH and room_for_a_copy(memory_limit)
+        checking = validate and len(merged) > SMALL_GRAPH and _room_for_a_fork(memory_limit)
         if checking:
             # validated on another core (a fork, which holds the merged view already) while this one
             # writes the tables' CSV (made Parquet by the parent while the store loads) and the N-Triples

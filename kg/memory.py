@@ -6,7 +6,8 @@ identity decisions) ends up with its own copy. At 10,000 CVs the validation's fo
 build from 6.5 to 9.7 GiB. So a step forks only where a full copy of this process fits in the
 memory left: the system's available memory (a container's limit where one is set), or what is
 left of the user's ``--memory-limit``. Otherwise it runs in this process, after the work it
-would have run beside: slower, in less memory. Likewise the store loads the sources beside the
+would have run beside: slower, in less memory. (A fork also needs a core of its own, see
+:data:`kg.build.FORK_FROM_CORES`.) Likewise the store loads the sources beside the
 first half only where its load (:data:`STORE_LOAD`) fits (see :mod:`kg.store_load`), and a big
 graph's page is drawn while the store loads only where both fit.
 """

@@ -66,12 +66,14 @@ def _seconds(stdout: str) -> dict[str, float]:
 @linux_only
 def test_a_big_build_under_a_memory_limit_runs_its_forked_steps_in_its_first_half(tmp_path, monkeypatch,
                                                                                       seeds_out):
-    # SMALL_GRAPH at 0 makes the seeds a big build: it would write identity.json and validate the merged
-    # view in forks (their stages are waits); under a limit of 1 MiB no copy fits, so the first half does
-    # both itself ("identity.json" before the mapping, "validation" after it), and writes the same files.
+    # SMALL_GRAPH at 0 makes the seeds a big build, and FORK_FROM_CORES at 1 gives its forks a core on
+    # any machine: it would write identity.json and validate the merged view in forks (their stages are
+    # waits); under a limit of 1 MiB no copy fits, so the first half does both itself ("identity.json"
+    # before the mapping, "validation" after it), and writes the same files.
     import kg.build
 
     monkeypatch.setattr(kg.build, "SMALL_GRAPH", 0)
+    monkeypatch.setattr(kg.build, "FORK_FROM_CORES", 1)
     forked = _seconds(run_kg("build", DATA, "--out", tmp_path / "forked", "--timings").stdout)
     assert "waiting for identity.json (written beside the mapping)" in forked
     assert "waiting for the validation" in forked and "validation" not in forked
@@ -130,3 +132,20 @@ def test_the_store_loads_the_sources_as_they_are_written_where_memory_allows(tmp
              (("kg.trig", pyoxigraph.RdfFormat.TRIG), ("kg.ttl", pyoxigraph.RdfFormat.TURTLE))]
     ontology = sum(f"<{ONTOLOGY_GRAPH}>" in q for q in quads)
     assert ontology > 10 and len(quads) - ontology == sum(len(list(f)) for f in files)
+
+
+@linux_only
+def test_a_big_build_without_a_core_to_spare_runs_its_forked_steps_in_its_first_half(tmp_path, monkeypatch):
+    # The seeds as a big build (SMALL_GRAPH at 0) on a machine one core short of FORK_FROM_CORES: the
+    # first half and the store's load have every core, so the first half writes identity.json and
+    # validates the merged view itself, without a memory limit, and the view still conforms.
+    import kg.build
+
+    monkeypatch.setattr(kg.build, "SMALL_GRAPH", 0)
+    monkeypatch.setattr(kg.build, "FORK_FROM_CORES", (os.cpu_count() or 1) + 1)
+    result = run_kg("build", DATA, "--out", tmp_path / "out", "--timings")
+    assert result.returncode == 0, result.stderr
+    stages = _seconds(result.stdout)
+    assert list(stages)[:4] == ["reading", "identity", "identity.json", "mapping, and the sources' N-Quads"]
+    assert "validation" in stages and "waiting for the validation" not in stages
+    assert "conforms to shapes.ttl" in result.stdout
