@@ -277,8 +277,8 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         {title_key(t) for titles in res.work_titles.values() for _, t in titles})
     if problems:
         raise UserError("; ".join(problems))
-    # identity.json is written on the other core while this one maps (the first half's only
-    # single-core stretch with something beside it to do)
+    # identity.json is written by a fork while this process maps, where a core is free for it
+    # (see _room_for_a_fork)
     decisions = Child() if len(res.decisions) > SMALL_GRAPH and _room_for_a_fork(memory_limit) else None
     if decisions is not None:
         decisions.start(write_decisions, res.decisions, stage / "identity.json")
@@ -315,7 +315,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         del docs, res
         checking = validate and len(merged) > SMALL_GRAPH and _room_for_a_fork(memory_limit)
         if checking:
-            # validated on another core (a fork, which holds the merged view already) while this one
+            # validated on a core of its own (a fork, which holds the merged view already) while this one
             # writes the tables' CSV (made Parquet by the parent while the store loads) and the N-Triples
             check.start(check_merged, merged)
         elif validate:
