@@ -74,3 +74,19 @@ def test_collect_gives_co_authors_as_cannot_and_a_supervisor_as_context_only():
     assert set(cy.context) == set(cy.cannot) == {ann_paper.id}
     # both authors of "paper" carry the one title set: one object, not a copy per node
     assert ann_paper.titles is cy.titles
+
+
+def test_nodes_printing_one_name_once_share_its_dict_and_a_second_print_does_not_change_it():
+    # Jane Doe printed on two works (two nodes) shares one {"Jane Doe": 1}; the first work printing
+    # "J. Doe" for her as well gives that node a dict of its own, with both names once: its name is
+    # the first of the tie in sorted order ("J. Doe" < "Jane Doe"); the other node still has one print.
+    from kg.identity.mentions import Mentions
+
+    m = Mentions()
+    key = ("doe", "jane")
+    a = m.node("cv.md", key, "Jane Doe", "author", "work one")
+    b = m.node("cv.md", key, "Jane Doe", "author", "work two")
+    assert m.nodes[a].names is m.nodes[b].names
+    assert m.node("cv.md", key, "J. Doe", "author", "work one") == a
+    assert m.nodes[a].names == {"Jane Doe": 1, "J. Doe": 1} and m.nodes[a].name == "J. Doe"
+    assert m.nodes[b].names == {"Jane Doe": 1} and m.nodes[b].name == "Jane Doe"

@@ -149,6 +149,7 @@ def resolve_people(documents: list[Document], res: Resolution) -> None:
     del passes
     mentions.listings.clear()
     iri_of_node = mint(mentions, cl, res)
+    mentions.node_of.clear()  # res.person_of_mention holds its keys now, and nothing reads it again
     _settle(log, iri_of_node, res)
     record_namesakes(mentions, cl, iri_of_node, res)
     for doc, node in mentions.owner_of.items():
