@@ -57,12 +57,25 @@ class OrgRef:
 
 @dataclass(frozen=True, slots=True)
 class Author:
-    """One entry of a printed author list."""
+    """One entry of a printed author list.
+
+    A name printed as it reads is one string for both fields:
+
+    >>> a = Author("Jane Doe", " ".join(["Jane", "Doe"]))  # two equal strings, two objects
+    >>> a.printed is a.name, Author("Doe, Jane*", "Jane Doe").printed
+    (True, 'Doe, Jane*')
+    """
 
     printed: str
     name: str
     equal_contribution: bool = False
     et_al_follows: bool = False
+
+    def __post_init__(self) -> None:
+        # Nearly every name is printed as it reads: one string for both (a second took 15 MiB of the
+        # 90 MiB of 1,000 CVs' documents, and as much again in each copy sent between processes).
+        if self.printed == self.name and self.printed is not self.name:
+            object.__setattr__(self, "printed", self.name)
 
 
 @dataclass(frozen=True, slots=True)
