@@ -266,3 +266,42 @@ def test_similar_titles_sharing_a_minority_of_authors_stay_two_works(tmp_path):
     assert len(set(g.subjects(RDF.type, KG.Work))) == 3
     assert {"Robust Caching of Long-Context Vector Stores",
             "Robust Caching for Long-Context Vector Stores in Shared Clusters"} <= titles
+
+
+def _career_cv(name: str, post: tuple[str, str, str], degree: tuple[str, str, str], work: str) -> str:
+    """A CV with one post (title, years, organization), one degree (institution, years, degree) and one work."""
+    return (f"{name}\n\nEMPLOYMENT\n\n{post[0]}\n\n{post[1]}\n\n{post[2]}\n\nEDUCATION\n\n{degree[0]}\n\n"
+            f"{degree[1]}\n\n{degree[2]}\n\nPUBLICATION\n\n1. **{work}**\n{name}, Ola Berg\n*Journal of Looms*, 2020\n")
+
+
+def test_owners_of_one_name_sharing_one_year_at_a_university_are_two_people(tmp_path):
+    # Regression (1,000 synthetic CVs): two CVs of "Huake Li" were one person because both owners were
+    # at one university in one year (one a doctoral student there until 2021, the other a post there
+    # from 2021). Here Mei Tan (1) studied at Harbour University 2016-2021 and took a post at Delta
+    # Institute in 2021; Mei Tan (2) studied at Upland University 2011-2016 and took a post at Harbour
+    # University in 2021. Their (organization, year) pairs: (1) Harbour 2016..2021 and Delta 2021,
+    # seven; (2) Upland 2011..2016 and Harbour 2021, seven; in common Harbour 2021 alone, one of seven:
+    # two people. Ana Ruiz's two CV versions give her doctorate at Harbour 2014-2018 and her post at
+    # Delta from 2019 alike (the second CV adds nothing else): six pairs each, all in common, one
+    # person (their works differ, so only the careers join them).
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "cv-mei-tan-1.md").write_text(_career_cv(
+        "Mei Tan", ("Lecturer", "Sep. 2021 ~ Sep. 2021", "Delta Institute"),
+        ("Harbour University", "2016 ~ 2021", "Ph.D. in Physics"), "Cold Atoms in Warm Traps"), encoding="utf-8")
+    (data / "cv-mei-tan-2.md").write_text(_career_cv(
+        "Mei Tan", ("Postdoctoral Researcher", "Sep. 2021 ~ Sep. 2021", "Harbour University"),
+        ("Upland University", "2011 ~ 2016", "Ph.D. in Botany"), "Root Growth under Drought"), encoding="utf-8")
+    for n, work in ((1, "Parsing Loom Programs"), (2, "Typing Loom Programs")):
+        (data / f"cv-ana-ruiz-{n}.md").write_text(_career_cv(
+            "Ana Ruiz", ("Lecturer", "Sep. 2019 ~ Sep. 2019", "Delta Institute"),
+            ("Harbour University", "2014 ~ 2018", "Ph.D. in Computing"), work), encoding="utf-8")
+    out = tmp_path / "out"
+    build_graph(data, out, validate=False, html=False)
+    g = Graph().parse(out / "kg.ttl")
+    people = sorted(str(n) for p in g.subjects(RDF.type, KG.Person) for n in g.objects(p, KG.name)
+                    if str(n) in ("Mei Tan", "Ana Ruiz"))
+    assert people == ["Ana Ruiz", "Mei Tan", "Mei Tan"]
+    decisions = json.loads((out / "identity.json").read_text(encoding="utf-8"))
+    assert [d["evidence"] for d in decisions if d["rule"] == "same name, same organizations in most of the same years"] \
+        == ["Ana Ruiz at delta institute in 2019; 6 of 6 (organization, year) pairs in common"]

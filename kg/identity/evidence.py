@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from kg.identity.careers import careers_in_common
 from kg.identity.clusters import Cluster
 from kg.identity.crowded import CROWDED_APART, CrowdedNames, is_crowded
 from kg.identity.decisions import PendingDecision
@@ -402,16 +403,13 @@ class Passes(CrowdedNames, TwoPeople):
         return merged
 
     def same_organizations(self) -> None:
-        """Owners of one name at one organization in the same year (a degree, a position, a thesis)."""
-        seen: dict[tuple, int] = {}
-        for n in self.nodes:
-            if n.key[0] == "@":
-                continue
-            for org, year in sorted(n.org_years):
-                other = seen.setdefault((n.key, org, year), n.id)
-                if other != n.id and self.join(other, n.id, "same name, same organization in the same year",
-                                               f"{n.name} at {org} in {year}"):
-                    break
+        """Owners of one name at the same organizations in most of the same years (see
+        :func:`~kg.identity.careers.careers_in_common`)."""
+        for a, b, both, shorter in careers_in_common(self.nodes):
+            org, year = both[0]
+            self.join(a, b, "same name, same organizations in most of the same years",
+                      f"{self.nodes[b].name} at {org} in {year}; {len(both)} of {shorter} "
+                      "(organization, year) pairs in common")
 
 
 def _candidates(n: Node, blocks: dict[str, list[Node]]) -> list[Node]:
