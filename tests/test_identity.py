@@ -305,3 +305,39 @@ def test_owners_of_one_name_sharing_one_year_at_a_university_are_two_people(tmp_
     decisions = json.loads((out / "identity.json").read_text(encoding="utf-8"))
     assert [d["evidence"] for d in decisions if d["rule"] == "same name, same organizations in most of the same years"] \
         == ["Ana Ruiz at delta institute in 2019; 6 of 6 (organization, year) pairs in common"]
+
+
+def test_owners_of_one_name_with_one_doctorate_in_two_periods_are_two_people(tmp_path):
+    # Regression (1,000 synthetic CVs): two CVs of "Fang Zhou" were one person by their careers: both
+    # did a doctorate at one university, 2011-2016 and 2013-2018, and each took a post elsewhere after
+    # it. Their (organization, year) pairs: six doctorate years and one post year each, seven; in common
+    # the university in 2013..2016, four of seven, most: the careers rule joins them. But a person
+    # studies for one doctorate once: the same doctorate given two periods that differ in both years is
+    # two people. Here Li Wen (1) studied at Harbour University 2011-2016, then Delta Institute 2016;
+    # Li Wen (2) Harbour 2013-2018, then Upland University 2018: Harbour 2013..2016 in common, four of
+    # seven, two people. Ana Ruiz's two CV versions give her doctorate 2014-2018 and 2014-2019 (the
+    # later version moved its end; the post year moves with it): Harbour 2014..2018 in common, five of
+    # six, and one year differs only: one person.
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "cv-li-wen-1.md").write_text(_career_cv(
+        "Li Wen", ("Lecturer", "Sep. 2016 ~ Sep. 2016", "Delta Institute"),
+        ("Harbour University", "2011 ~ 2016", "Ph.D. in Physics"), "Cold Atoms in Warm Traps"), encoding="utf-8")
+    (data / "cv-li-wen-2.md").write_text(_career_cv(
+        "Li Wen", ("Lecturer", "Sep. 2018 ~ Sep. 2018", "Upland University"),
+        ("Harbour University", "2013 ~ 2018", "Ph.D. in Physics"), "Root Growth under Drought"), encoding="utf-8")
+    for n, end, work in ((1, "2018", "Parsing Loom Programs"), (2, "2019", "Typing Loom Programs")):
+        (data / f"cv-ana-ruiz-{n}.md").write_text(_career_cv(
+            "Ana Ruiz", ("Lecturer", f"Sep. {end} ~ Sep. {end}", "Delta Institute"),
+            ("Harbour University", f"2014 ~ {end}", "Ph.D. in Computing"), work), encoding="utf-8")
+    out = tmp_path / "out"
+    build_graph(data, out, validate=False, html=False)
+    g = Graph().parse(out / "kg.ttl")
+    people = sorted(str(n) for p in g.subjects(RDF.type, KG.Person) for n in g.objects(p, KG.name)
+                    if str(n) in ("Li Wen", "Ana Ruiz"))
+    assert people == ["Ana Ruiz", "Li Wen", "Li Wen"]
+    decisions = json.loads((out / "identity.json").read_text(encoding="utf-8"))
+    refused = [d["rule"] for d in decisions if d["rule"].startswith("same name, same organizations")
+               and not d["merged"]]
+    assert refused == ["same name, same organizations in most of the same years, but refused: "
+                       "a doctorate at one organization given two periods"]

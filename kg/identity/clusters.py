@@ -1,7 +1,8 @@
 """Clusters of person nodes that refuse a merge the evidence forbids.
 
 A union of two clusters is refused when one holds a node the other can never be (two authors
-of one work, a name the curation file keeps apart), when they carry different ORCIDs, or when
+of one work, a name the curation file keeps apart), when they carry different ORCIDs, when
+they give one doctorate at one university two periods (a person studies for it once), or when
 two of their printed names cannot be one person ("Zhen Liu" and "Zeke Liu"). The
 smaller cluster is merged into the larger, and only its members' cannot-sets are searched
 for a member of the larger (the sets are symmetric: a work's authors are each other's), so
@@ -29,6 +30,7 @@ from kg.identity.names import names_compatible
 CANNOT = "two authors of one work, or a pair the curation file keeps apart"
 ORCIDS = "different ORCIDs"
 NAMES = "names that cannot be one person"
+DOCTORATES = "a doctorate at one organization given two periods"
 _NONE: frozenset = frozenset()
 _NO_MEMBERS: list[int] = []  # the members of a node that is no root (never added to)
 
@@ -43,6 +45,7 @@ class Cluster:
         self.members: list[list[int]] = [[i] for i in range(size)]
         self.node_cannot: list[Collection[int]] = [_NONE] * size  # each node's own, never changed here
         self.forbidden: dict[int, set[int]] = {}  # root -> the nodes the curation file keeps apart from it
+        self.doctorates: dict[int, frozenset[tuple[str, int, int]]] = {}  # root -> its owners' (few)
         # A root's sets are shared (one empty set, one per document or name) until something new is
         # added to one: then the root gets a copy of its own of that one (see _joined).
         self.orcids: list[AbstractSet[str]] = [_NONE] * size
@@ -56,6 +59,8 @@ class Cluster:
         for n in nodes:
             out.node_cannot[n.id] = n.cannot
             out.orcids[n.id] = frozenset(n.orcids)
+            if n.doctorates:
+                out.doctorates[n.id] = n.doctorates
             if n.key[0] != "@":
                 out.names[n.id] = one.setdefault(n.name, frozenset((n.name,)))
             out.documents[n.id] = one.setdefault(n.document, frozenset((n.document,)))
@@ -87,6 +92,9 @@ class Cluster:
         oa, ob = self.orcids[ra], self.orcids[rb]
         if oa and ob and not oa & ob:
             return ORCIDS
+        if ra in self.doctorates and rb in self.doctorates and \
+                two_periods(self.doctorates[ra], self.doctorates[rb]):
+            return DOCTORATES
         na, nb = self.names[ra], self.names[rb]
         if any(names_compatible(x, y) is None for x in na for y in nb if x != y):
             return NAMES
@@ -106,6 +114,8 @@ class Cluster:
         if small in self.forbidden:
             self.forbidden.setdefault(big, set()).update(self.forbidden.pop(small))
         self.orcids[big] = _joined(self.orcids[big], self.orcids[small])
+        if small in self.doctorates:
+            self.doctorates[big] = self.doctorates.get(big, frozenset()) | self.doctorates.pop(small)
         names = self.names[small]
         if not names <= self.names[big]:  # the names of big are distinct already
             self.names[big] = _distinct(self.names[big] | names)
@@ -121,6 +131,21 @@ class Cluster:
     def roots(self) -> dict[int, list[int]]:
         """Root -> its member node ids (ascending)."""
         return {r: sorted(m) for r, m in enumerate(self.members) if self.parent[r] == r}
+
+
+def two_periods(mine: AbstractSet[tuple[str, int, int]], theirs: AbstractSet[tuple[str, int, int]]) -> bool:
+    """Whether two sets of (organization key, first year, last year) give a doctorate at one organization
+    two periods, differing in both years. One person's CVs may move a doctorate's expected end (2020–2024,
+    then 2020–2025) or correct one year; namesakes at one university start and finish in other years.
+
+    >>> two_periods({("kyoto", 2011, 2016)}, {("kyoto", 2013, 2018)})
+    True
+    >>> two_periods({("kyoto", 2011, 2016)}, {("kyoto", 2011, 2017)}), two_periods({("kyoto", 2011, 2016)},
+    ...                                                                           {("mit", 2013, 2018)})
+    (False, False)
+    """
+    return any(org == other and first != start and last != end
+               for org, first, last in mine for other, start, end in theirs)
 
 
 class _Own(set):

@@ -49,6 +49,8 @@ class Node:
     handles: frozenset[str] = frozenset()
     orcids: frozenset[str] = frozenset()
     org_years: frozenset[tuple[str, int]] = frozenset()  # (organization key, year) for an owner
+    # (organization key, first year, last year) of each doctorate an owner's CV gives both years of
+    doctorates: frozenset[tuple[str, int, int]] = frozenset()
     # the name printed most often (see most_printed), kept up to date by Mentions.node
     name: str = field(init=False, repr=False, compare=False)
 
@@ -183,6 +185,16 @@ def _at(node: Node, ref, start: str | None, end: str | None) -> None:
         node.org_years = node.org_years | {(org_key(ref.name), y) for y in _years(start, end)}
 
 
+def _doctorate(node: Node, degree: Education) -> None:
+    """The owner's doctorate at *degree*'s top organization, where its first and last years are given."""
+    ref, years = degree.institution, _years(degree.period.start, degree.period.end)
+    if degree.level != "doctorate" or ref is None or len(years) < 2:
+        return
+    while ref.parent is not None:
+        ref = ref.parent
+    node.doctorates = node.doctorates | {(org_key(ref.name), years[0], years[-1])}
+
+
 def _work(doc: Document, work: Work, owner: int | None, curation: Curation, out: Mentions) -> None:
     authors = []
     tk = title_key(work.title)
@@ -227,6 +239,7 @@ def collect(documents: list[Document], curation: Curation) -> Mentions:
                         out.listings.append(Listing(doc.path, tk, year, [owner]))
                 if owner is not None:
                     _at(out.nodes[owner], fact.institution, fact.period.start, fact.period.end)
+                    _doctorate(out.nodes[owner], fact)
             elif isinstance(fact, Position) and owner is not None:
                 _at(out.nodes[owner], fact.organization, fact.period.start, fact.period.end)
     _settle(out.nodes)
