@@ -14,6 +14,7 @@ document's records until each is mapped, and without a ``__dict__`` they take a 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 
@@ -107,6 +108,12 @@ class Work:
 
     ``authors`` is the printed list in order; where a document gives only the
     subject's role ("First author"), ``subject_ordinal`` carries it instead.
+
+    Works without keywords (or recognitions, supervisors, editors) share one empty tuple:
+
+    >>> a, b = Work("A", Span("cv.md", 1, 1), keywords=[]), Work("B", Span("cv.md", 2, 2))
+    >>> a.keywords is b.keywords, Work("C", Span("cv.md", 3, 3), keywords=["loom"]).keywords
+    (True, ['loom'])
     """
 
     title: str
@@ -118,16 +125,28 @@ class Work:
     year: str | None = None
     subject_ordinal: int | None = None
     subject_equal_contribution: bool = False
-    recognitions: list[str] = field(default_factory=list)
+    # Rarely given: where none are, the field is the one empty tuple every work shares (four empty
+    # lists took 220 bytes a work, 120 MiB of the documents of 10,000 CVs)
+    recognitions: Sequence[str] = ()
     abstract: str | None = None
-    keywords: list[str] = field(default_factory=list)
-    supervisors: list[str] = field(default_factory=list)
+    keywords: Sequence[str] = ()
+    supervisors: Sequence[str] = ()
     institution: OrgRef | None = None
-    editors: list[str] = field(default_factory=list)
+    editors: Sequence[str] = ()
     doi: str | None = None
     url: str | None = None
     # The document gives no author list (an ORCID work summary): the owner is an author at an unknown place.
     authors_not_listed: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.recognitions:
+            self.recognitions = ()
+        if not self.keywords:
+            self.keywords = ()
+        if not self.supervisors:
+            self.supervisors = ()
+        if not self.editors:
+            self.editors = ()
 
     @property
     def et_al(self) -> bool:
