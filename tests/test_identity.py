@@ -274,6 +274,21 @@ def _career_cv(name: str, post: tuple[str, str, str], degree: tuple[str, str, st
             f"{degree[1]}\n\n{degree[2]}\n\nPUBLICATION\n\n1. **{work}**\n{name}, Ola Berg\n*Journal of Looms*, 2020\n")
 
 
+def _career_build(tmp_path, cvs: dict[str, tuple]) -> tuple[list[str], list[dict]]:
+    """Build CVs (file name -> :func:`_career_cv`'s arguments); the names of the people their owners
+    are, sorted (one per person), and identity.json's decisions."""
+    data = tmp_path / "data"
+    data.mkdir()
+    for file, args in cvs.items():
+        (data / file).write_text(_career_cv(*args), encoding="utf-8")
+    out = tmp_path / "out"
+    build_graph(data, out, validate=False, html=False)
+    g = Graph().parse(out / "kg.ttl")
+    owners = {args[0] for args in cvs.values()}
+    people = sorted(str(n) for p in g.subjects(RDF.type, KG.Person) for n in g.objects(p, KG.name) if str(n) in owners)
+    return people, json.loads((out / "identity.json").read_text(encoding="utf-8"))
+
+
 def test_owners_of_one_name_sharing_one_year_at_a_university_are_two_people(tmp_path):
     # Regression (1,000 synthetic CVs): two CVs of "Huake Li" were one person because both owners were
     # at one university in one year (one a doctoral student there until 2021, the other a post there
@@ -284,25 +299,15 @@ def test_owners_of_one_name_sharing_one_year_at_a_university_are_two_people(tmp_
     # two people. Ana Ruiz's two CV versions give her doctorate at Harbour 2014-2018 and her post at
     # Delta from 2019 alike (the second CV adds nothing else): six pairs each, all in common, one
     # person (their works differ, so only the careers join them).
-    data = tmp_path / "data"
-    data.mkdir()
-    (data / "cv-mei-tan-1.md").write_text(_career_cv(
-        "Mei Tan", ("Lecturer", "Sep. 2021 ~ Sep. 2021", "Delta Institute"),
-        ("Harbour University", "2016 ~ 2021", "Ph.D. in Physics"), "Cold Atoms in Warm Traps"), encoding="utf-8")
-    (data / "cv-mei-tan-2.md").write_text(_career_cv(
-        "Mei Tan", ("Postdoctoral Researcher", "Sep. 2021 ~ Sep. 2021", "Harbour University"),
-        ("Upland University", "2011 ~ 2016", "Ph.D. in Botany"), "Root Growth under Drought"), encoding="utf-8")
-    for n, work in ((1, "Parsing Loom Programs"), (2, "Typing Loom Programs")):
-        (data / f"cv-ana-ruiz-{n}.md").write_text(_career_cv(
-            "Ana Ruiz", ("Lecturer", "Sep. 2019 ~ Sep. 2019", "Delta Institute"),
-            ("Harbour University", "2014 ~ 2018", "Ph.D. in Computing"), work), encoding="utf-8")
-    out = tmp_path / "out"
-    build_graph(data, out, validate=False, html=False)
-    g = Graph().parse(out / "kg.ttl")
-    people = sorted(str(n) for p in g.subjects(RDF.type, KG.Person) for n in g.objects(p, KG.name)
-                    if str(n) in ("Mei Tan", "Ana Ruiz"))
+    people, decisions = _career_build(tmp_path, {
+        "cv-mei-tan-1.md": ("Mei Tan", ("Lecturer", "Sep. 2021 ~ Sep. 2021", "Delta Institute"),
+                            ("Harbour University", "2016 ~ 2021", "Ph.D. in Physics"), "Cold Atoms in Warm Traps"),
+        "cv-mei-tan-2.md": ("Mei Tan", ("Postdoctoral Researcher", "Sep. 2021 ~ Sep. 2021", "Harbour University"),
+                            ("Upland University", "2011 ~ 2016", "Ph.D. in Botany"), "Root Growth under Drought"),
+        **{f"cv-ana-ruiz-{n}.md": ("Ana Ruiz", ("Lecturer", "Sep. 2019 ~ Sep. 2019", "Delta Institute"),
+                                   ("Harbour University", "2014 ~ 2018", "Ph.D. in Computing"), work)
+           for n, work in ((1, "Parsing Loom Programs"), (2, "Typing Loom Programs"))}})
     assert people == ["Ana Ruiz", "Mei Tan", "Mei Tan"]
-    decisions = json.loads((out / "identity.json").read_text(encoding="utf-8"))
     assert [d["evidence"] for d in decisions if d["rule"] == "same name, same organizations in most of the same years"] \
         == ["Ana Ruiz at delta institute in 2019; 6 of 6 (organization, year) pairs in common"]
 
@@ -318,26 +323,15 @@ def test_owners_of_one_name_with_one_doctorate_in_two_periods_are_two_people(tmp
     # seven, two people. Ana Ruiz's two CV versions give her doctorate 2014-2018 and 2014-2019 (the
     # later version moved its end; the post year moves with it): Harbour 2014..2018 in common, five of
     # six, and one year differs only: one person.
-    data = tmp_path / "data"
-    data.mkdir()
-    (data / "cv-li-wen-1.md").write_text(_career_cv(
-        "Li Wen", ("Lecturer", "Sep. 2016 ~ Sep. 2016", "Delta Institute"),
-        ("Harbour University", "2011 ~ 2016", "Ph.D. in Physics"), "Cold Atoms in Warm Traps"), encoding="utf-8")
-    (data / "cv-li-wen-2.md").write_text(_career_cv(
-        "Li Wen", ("Lecturer", "Sep. 2018 ~ Sep. 2018", "Upland University"),
-        ("Harbour University", "2013 ~ 2018", "Ph.D. in Physics"), "Root Growth under Drought"), encoding="utf-8")
-    for n, end, work in ((1, "2018", "Parsing Loom Programs"), (2, "2019", "Typing Loom Programs")):
-        (data / f"cv-ana-ruiz-{n}.md").write_text(_career_cv(
-            "Ana Ruiz", ("Lecturer", f"Sep. {end} ~ Sep. {end}", "Delta Institute"),
-            ("Harbour University", f"2014 ~ {end}", "Ph.D. in Computing"), work), encoding="utf-8")
-    out = tmp_path / "out"
-    build_graph(data, out, validate=False, html=False)
-    g = Graph().parse(out / "kg.ttl")
-    people = sorted(str(n) for p in g.subjects(RDF.type, KG.Person) for n in g.objects(p, KG.name)
-                    if str(n) in ("Li Wen", "Ana Ruiz"))
+    people, decisions = _career_build(tmp_path, {
+        "cv-li-wen-1.md": ("Li Wen", ("Lecturer", "Sep. 2016 ~ Sep. 2016", "Delta Institute"),
+                           ("Harbour University", "2011 ~ 2016", "Ph.D. in Physics"), "Cold Atoms in Warm Traps"),
+        "cv-li-wen-2.md": ("Li Wen", ("Lecturer", "Sep. 2018 ~ Sep. 2018", "Upland University"),
+                           ("Harbour University", "2013 ~ 2018", "Ph.D. in Physics"), "Root Growth under Drought"),
+        **{f"cv-ana-ruiz-{n}.md": ("Ana Ruiz", ("Lecturer", f"Sep. {end} ~ Sep. {end}", "Delta Institute"),
+                                   ("Harbour University", f"2014 ~ {end}", "Ph.D. in Computing"), work)
+           for n, end, work in ((1, "2018", "Parsing Loom Programs"), (2, "2019", "Typing Loom Programs"))}})
     assert people == ["Ana Ruiz", "Li Wen", "Li Wen"]
-    decisions = json.loads((out / "identity.json").read_text(encoding="utf-8"))
-    refused = [d["rule"] for d in decisions if d["rule"].startswith("same name, same organizations")
-               and not d["merged"]]
+    refused = [d["rule"] for d in decisions if d["rule"].startswith("same name, same organizations") and not d["merged"]]
     assert refused == ["same name, same organizations in most of the same years, but refused: "
                        "a doctorate at one organization given two periods"]
