@@ -177,22 +177,24 @@ def _years(start: str | None, end: str | None) -> range:
     return range(a, min(b, a + 15) + 1)
 
 
+def _top_key(ref) -> str:
+    """The organization key of *ref*'s top organization (a university, not its lab)."""
+    while ref.parent is not None:
+        ref = ref.parent
+    return org_key(ref.name)
+
+
 def _at(node: Node, ref, start: str | None, end: str | None) -> None:
     """The owner was at *ref*'s top organization in those years."""
     if ref is not None:
-        while ref.parent is not None:
-            ref = ref.parent
-        node.org_years = node.org_years | {(org_key(ref.name), y) for y in _years(start, end)}
+        node.org_years = node.org_years | {(_top_key(ref), y) for y in _years(start, end)}
 
 
 def _doctorate(node: Node, degree: Education) -> None:
     """The owner's doctorate at *degree*'s top organization, where its first and last years are given."""
-    ref, years = degree.institution, _years(degree.period.start, degree.period.end)
-    if degree.level != "doctorate" or ref is None or len(years) < 2:
-        return
-    while ref.parent is not None:
-        ref = ref.parent
-    node.doctorates = node.doctorates | {(org_key(ref.name), years[0], years[-1])}
+    years = _years(degree.period.start, degree.period.end)
+    if degree.level == "doctorate" and degree.institution is not None and len(years) > 1:
+        node.doctorates = node.doctorates | {(_top_key(degree.institution), years[0], years[-1])}
 
 
 def _work(doc: Document, work: Work, owner: int | None, curation: Curation, out: Mentions) -> None:
