@@ -105,11 +105,16 @@ def load_sources(store: pyoxigraph.Store, sources: Path | BinaryIO) -> None:
 
 def load_rest(store: pyoxigraph.Store, merged: Path) -> pyoxigraph.Store:
     """Bulk-load the merged view (the N-Triples file *merged*) into *store*'s default graph and the
-    ontology into its own graph, after the sources; *store*, flushed to disk."""
+    ontology into its own graph, after the sources; *store*, flushed to disk and compacted."""
     _load_lines(store, merged, pyoxigraph.RdfFormat.N_TRIPLES, to_graph=pyoxigraph.DefaultGraph(), lenient=True)
     store.bulk_load(input=ontology_ttl(), format=pyoxigraph.RdfFormat.TURTLE,
                     to_graph=pyoxigraph.NamedNode(ONTOLOGY_GRAPH))
     store.flush()
+    # Each bulk load adds files that overlap the earlier ones, and every lookup then searches them
+    # all: compacted once whole, the store of 1,000 CVs answered a lookup in half the time (the
+    # source-disagreements query 0.72 s, then 0.33 s) for 7 s of the build on a thread, and the
+    # store of 10,000 CVs shrank from 7.6 to 4.5 GB.
+    store.optimize()
     return store
 
 
