@@ -137,7 +137,7 @@ class StoreLoad:
     def _finish(self) -> pyoxigraph.Store:
         if self._following is None or not self._following.result():
             load_sources(self._store(), self.sources)
-        return load_rest(self._store(), self.merged)
+        return load_rest(self._store(), self.merged, self.clock)
 
     def abandon(self) -> None:
         """Stop following (the first half failed) and wait for the thread, so that the folder can go."""
