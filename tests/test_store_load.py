@@ -11,7 +11,7 @@ import pyoxigraph
 import pytest
 
 from kg.store import ONTOLOGY_GRAPH
-from kg.store_load import GrowingFile, StoreLoad, WriterStopped, sources_written, writing_path
+from kg.store_load import GrowingFile, StoreLoad, WriterStopped, mark_whole, writing_path
 
 # Three quads in two graphs, written by hand: the store must end with exactly these.
 LINES = [
@@ -31,7 +31,7 @@ def _write_slowly(path, lines, done: bool = True) -> None:
                 out.flush()
                 time.sleep(0.03)
     if done:
-        sources_written(path)
+        mark_whole(path)
 
 
 def test_a_store_loaded_from_a_growing_file_holds_every_quad_written(tmp_path):
@@ -141,3 +141,28 @@ def test_the_loaded_store_is_compacted_once_whole(tmp_path):
     # and `kg build --timings` shows the compaction's own time
     assert [stage for stage, _ in clock.laps if "compaction" in stage] == [
         "store compaction, the load's last step (beside the others)"]
+
+
+def test_the_merged_view_is_loaded_as_soon_as_it_is_whole_before_finish(tmp_path):
+    # The first half renames the sources' N-Quads, then the merged view's N-Triples, when each is whole;
+    # the load follows both, without waiting for finish() (called once the first half has ended).
+    from kg.progress import Stopwatch
+
+    sources, merged = tmp_path / "sources.nq", tmp_path / "merged.nt"
+    load = StoreLoad(tmp_path / "store", sources, merged, Stopwatch())
+    load.follow(None, os.getpid())
+    _write_slowly(sources, LINES)
+    triple = LINES[0].rsplit(b" <https://kg.example/graph/one>", 1)[0] + b" .\n"
+    writing_path(merged).write_bytes(triple)
+    time.sleep(0.3)
+    # not renamed yet: not loaded, though the sources are (three quads, none in the default graph)
+    assert load.store is not None and len(list(load.store.quads_for_pattern(None, None, None, pyoxigraph.DefaultGraph()))) == 0
+    mark_whole(merged)
+    deadline = time.monotonic() + 10
+    while not len(list(load.store.quads_for_pattern(None, None, None, pyoxigraph.DefaultGraph()))):
+        assert time.monotonic() < deadline, "the merged view was not loaded once whole"
+        time.sleep(0.02)
+    store = load.finish().result()  # nothing left to load: the same store, the merged view once
+    assert len(list(store.quads_for_pattern(None, None, None, pyoxigraph.DefaultGraph()))) == 1
+    assert sum(1 for q in store if str(q.graph_name).startswith("<https://kg.example/graph/")) == 3
+    load.abandon()
