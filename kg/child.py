@@ -25,24 +25,6 @@ import traceback
 
 from kg.errors import UserError
 
-#: How far a step that is not on the build's longest line lowers its process's priority (its nice value,
-#: see :func:`give_way`).
-GIVE_WAY = 10
-_in_a_step_process = False  # set in a forked or spawned step's own process: only there does give_way act
-
-
-def give_way() -> None:
-    """Lower the priority of this step's process by :data:`GIVE_WAY`, where it runs in a process of its
-    own (a :class:`Child` or :class:`Spawned` step; elsewhere nothing changes, so that a caller's own
-    process keeps its priority), and where the system lets it (else nothing happens).
-
-    From the mapping on, a big build's longest line is the store's load, on a thread of the parent, and
-    both cores are busy: the steps beside it (the tables, the validation, the flat files) give way to
-    it, and run in what the load leaves. Their results are not needed before the load ends."""
-    if _in_a_step_process:
-        with contextlib.suppress(OSError, AttributeError):  # no os.nice on this system, or not allowed
-            os.nice(GIVE_WAY)
-
 
 class Child:
     """One step in a fork of this process: :meth:`start` forks, :meth:`result` waits for the answer
@@ -176,9 +158,7 @@ class Spawned:
 def answer_spawned(task, answer) -> None:
     """In the process :class:`Spawned` started: read the pickled step and arguments from *task*, run
     the step, write its pickled outcome (or, where that does not pickle, its text) to *answer*."""
-    global _in_a_step_process
     step, args = pickle.loads(task.read())
-    _in_a_step_process = True
     answer.write(_payload(_run(step, args, {})))
 
 
@@ -228,8 +208,7 @@ def _unpacked(outcome: tuple):
 
 def _answer(write_end: int, read_end: int, step, args, kwargs) -> None:
     """In the child: run *step*, send its outcome, leave at once (no exit handlers run twice)."""
-    global _in_a_step_process
-    code, _in_a_step_process = 1, True
+    code = 1
     try:
         os.close(read_end)
         payload = _payload(_run(step, args, kwargs))

@@ -128,30 +128,6 @@ def test_without_an_interpreter_to_start_a_spawned_step_runs_here(monkeypatch):
     assert _spawned(os.getpid) == os.getpid()
 
 
-def _nice_after_giving_way() -> int:
-    from kg.child import give_way
-
-    give_way()
-    return os.nice(0)  # adding 0 reads the niceness
-
-
-@pytest.mark.skipif(not hasattr(os, "nice"), reason="no os.nice on this system")
-def test_a_step_in_a_process_of_its_own_gives_way_and_the_caller_keeps_its_priority():
-    from kg.child import GIVE_WAY, Child, give_way
-
-    mine = os.nice(0)
-    # in a fork and in a spawned process the step's process lowers its priority by GIVE_WAY (19 at most)
-    child = Child()
-    child.start(_nice_after_giving_way)
-    assert child.result() == min(mine + GIVE_WAY, 19)
-    spawned = Spawned()  # it imports its step by name: a test's function is not importable there
-    spawned.start(eval, "(__import__('kg.child').child.give_way(), __import__('os').nice(0))[1]")
-    assert spawned.result() == min(mine + GIVE_WAY, 19)
-    # called in the caller's own process (a step run here, or a library user's code), nothing changes
-    give_way()
-    assert os.nice(0) == mine
-
-
 def test_ended_says_whether_the_forked_step_has_answered():
     from kg.child import Child
 
