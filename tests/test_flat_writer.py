@@ -4,6 +4,7 @@ written what they are made from (kg.flat_writer)."""
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 from kg.rdf.serialize import write_files
 from kg.store_load import mark_whole, writing_path
@@ -52,3 +53,18 @@ def test_nothing_begins_where_the_writer_ended_first_or_the_view_is_small(tmp_pa
     (tmp_path / "merged.nt").write_bytes(TRIPLE)
     assert flat_files_once_whole(tmp_path / "sources.nq", tmp_path / "merged.nt", tmp_path, lambda t: False) is None
     assert not (tmp_path / "kg.trig").exists()
+
+
+def test_a_build_whose_flat_files_began_early_writes_the_same_files(tmp_path, monkeypatch, seeds_out):
+    # The seeds' merged view counted as big (SMALL_FLAT_FILES at 0): the build begins the flat files in
+    # a process of their own as soon as the first half has written the N-Triples, while it still writes
+    # the tables; the files are the bytes the seed build (which writes them itself) wrote.
+    import kg.flat_writer
+    from kg.build import build_graph
+
+    monkeypatch.setattr(kg.flat_writer, "SMALL_FLAT_FILES", 0)
+    report = build_graph(Path(__file__).resolve().parents[1] / "data", tmp_path / "out")
+    assert report.conforms
+    # written beside the rest by their own process (a small view's are written by the build's own)
+    assert "kg.trig (beside the others)" in dict(report.stages)
+    assert _files(tmp_path / "out") == _files(seeds_out)
