@@ -22,10 +22,9 @@ from kg.build_report import BuildReport, DocumentReport
 from kg.child import Child, Spawned
 from kg.collector import collector_paused
 from kg.errors import UserError
-from kg.flat_writer import flat_files_once_whole, start_flat_files
 from kg.outfolder import build_lock, carry_over, staging_folder, swap_in
 from kg.progress import Stopwatch, stage_bar
-from kg.rdf.serialize import flat_files, write_ntriples
+from kg.rdf.serialize import flat_files, write_files, write_ntriples
 from kg.store import STORE_DIR
 from kg.store_load import StoreLoad, mark_whole, writing_path
 from kg.tables import TABLES_DIR, write_tables_from_csvs
@@ -191,7 +190,6 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
         clock = Stopwatch()
         stage = staging_folder(out_dir)
         first_half = Child()
-        files: Spawned | None = None
         load = StoreLoad(stage / STORE_DIR, stage / SOURCES_NQ, stage / MERGED_NT, clock)
         try:
             # the documents, identity and triples in a process of their own: their memory is gone
@@ -202,11 +200,10 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
             load.follow(memory_limit, first_half.pid)
             if html:
                 _page_writer()  # the page's modules load here meanwhile
-            files = flat_files_once_whole(stage / SOURCES_NQ, stage / MERGED_NT, stage, first_half.ended)
             report = first_half.result()
             clock.lap("first half, the stages above (a process of its own)")
             names, report.page = write_outputs(stage, html=html, progress=progress, triples=report.triples,
-                                               clock=clock, load=load, memory_limit=memory_limit, files=files)
+                                               clock=clock, load=load, memory_limit=memory_limit)
             (stage / SOURCES_NQ).unlink()
             (stage / MERGED_NT).unlink()
             carry_over(out_dir, stage, set(OUTPUTS))
@@ -216,8 +213,6 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
             report.stages += clock.laps
         except BaseException:
             first_half.cancel()  # it stops writing the sources before the load stops reading them
-            if files is not None:
-                files.cancel()  # before the folder goes
             load.abandon()
             shutil.rmtree(stage, ignore_errors=True)
             raise
@@ -349,15 +344,14 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
 
 def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | None = None,
                   clock: Stopwatch | None = None, load: StoreLoad | None = None,
-                  memory_limit: int | None = None, files: Spawned | None = None) -> tuple[list[str], str]:
+                  memory_limit: int | None = None) -> tuple[list[str], str]:
     """Write the rest of the set into *stage*, from the N-Quads, N-Triples, table CSVs and
     ``identity.json`` :func:`_graph_files` wrote there (the first two stay for the caller to remove);
     the names written, and what the page left out (its note; "" where it draws every node, see
     :data:`PAGE_MAX_NODES`).
 
     *triples*, the merged view's size, where known: up to :data:`SMALL_GRAPH` the page reads the
-    store, not the tables (see there). *load*, the store's load, and *files*, the flat files' process,
-    where they began already.
+    store, not the tables (see there). *load*, the store's load where it began already.
 
     Three things run side by side: the store's load on a thread, TriG, Turtle and JSON-LD in a
     process of their own (a big graph's: a small one's take milliseconds, and this process writes
@@ -371,10 +365,11 @@ def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | Non
     clock = clock or Stopwatch()
     load = load or StoreLoad(stage / STORE_DIR, sources_nq, merged_nt, clock)
     small = triples is not None and triples <= SMALL_GRAPH
+    files = None if small else Spawned()
     try:
         loading = load.finish()
-        if files is None and not small:
-            files = start_flat_files(sources_nq, merged_nt, stage)
+        if files is not None:
+            files.start(write_files, sources_nq, merged_nt, stage)
         steps: list[tuple[str, Callable[[], object]]] = [
             ("tables", partial(write_tables_from_csvs, stage / TABLE_CSVS, stage / TABLES_DIR))]
         if files is None:

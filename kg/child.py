@@ -66,15 +66,6 @@ class Child:
         self.answer_fd = read_end
         return True
 
-    def ended(self, timeout: float) -> bool:
-        """Whether the step has answered (its process sends the answer as it ends), waited for up to
-        *timeout* seconds."""
-        if self.outcome is not None or self.answer_fd is None:
-            return True
-        import select
-
-        return bool(select.select([self.answer_fd], [], [], timeout)[0])
-
     def result(self):
         """The step's result, once it is done; its exception is raised here."""
         if self.outcome is None:

@@ -126,13 +126,3 @@ def test_without_an_interpreter_to_start_a_spawned_step_runs_here(monkeypatch):
 
     monkeypatch.setattr(sys, "executable", "")
     assert _spawned(os.getpid) == os.getpid()
-
-
-def test_ended_says_whether_the_forked_step_has_answered():
-    from kg.child import Child
-
-    child = Child()
-    child.start(time.sleep, 0.5)
-    assert not child.ended(0.0)  # sleeping still
-    assert child.ended(10.0)  # waits for the answer: it comes after half a second
-    assert child.result() is None
