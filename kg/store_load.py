@@ -30,12 +30,14 @@ if TYPE_CHECKING:
 
     from kg.progress import Stopwatch
 
-#: The suffix of the sources' N-Quads while the first half writes them; renamed without it when whole.
+#: The suffix of a file the store loads (the sources' N-Quads, the merged view's N-Triples) while the
+#: first half writes it; renamed without it when whole.
 WRITING = ".part"
 
 
 def writing_path(path: Path) -> Path:
-    """Where the first half writes the sources' N-Quads *path* until they are whole."""
+    """Where the first half writes *path* (the sources' N-Quads or the merged view's N-Triples) until
+    it is whole (:func:`mark_whole`)."""
     return path.with_name(path.name + WRITING)
 
 
