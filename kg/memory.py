@@ -141,7 +141,7 @@ def room_for_the_page(triples: int, limit: int | None = None) -> bool:
     page and the load (:data:`STORE_LOAD`) must fit in what is left of *limit* (the build's
     ``--memory-limit``) beside this process, or else in :func:`available_memory`.
 
-    >>> room_for_the_page(10**6, limit=2**30)
+    >>> room_for_the_page(10**7, limit=2**30)  # 1.8 GB for the page alone
     False
     """
     need = PAGE_BASE + triples * PAGE_PER_TRIPLE + STORE_LOAD
