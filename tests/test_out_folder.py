@@ -7,6 +7,7 @@ import json
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pyoxigraph
@@ -105,11 +106,16 @@ def test_two_builds_at_once_in_two_processes(tmp_path, two_sets):
 def test_a_build_killed_at_any_point_leaves_the_old_set_or_the_new_one(tmp_path, two_sets):
     a, b, snaps = two_sets
     out = tmp_path / "out"
+    command = [sys.executable, "-m", "kg", "build", str(b), "--out", str(out), "--no-validate"]
+    # The kills land at fractions of how long the whole build takes here: fixed delays from 0.3 s on
+    # all came after the swap on a fast day (the build took 0.32 s), and never saw the old set.
+    started = time.perf_counter()
+    subprocess.run(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    whole = time.perf_counter() - started
     build_graph(a, out, html=False, validate=False)
     seen = set()
-    for delay in (0.3, 0.8, 1.3, 1.8, 2.5, 3.5, 5.0):
-        proc = subprocess.Popen([sys.executable, "-m", "kg", "build", str(b), "--out", str(out), "--no-validate"],
-                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for delay in (whole * share for share in (0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.9, 0.95, 1.0, 1.2)):
+        proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:  # a build that ends before the kill is the same as a kill after its end: no need to sleep on
             proc.wait(timeout=delay)
         except subprocess.TimeoutExpired:
@@ -119,11 +125,12 @@ def test_a_build_killed_at_any_point_leaves_the_old_set_or_the_new_one(tmp_path,
             with build_lock(out):
                 pass
         now = snapshot(out)
-        assert now in (snaps["a"], snaps["b"]), f"mixed set after a kill at {delay} s"
+        assert now in (snaps["a"], snaps["b"]), f"mixed set after a kill at {delay:.2f} s of {whole:.2f} s"
         seen.add("a" if now == snaps["a"] else "b")
         if now == snaps["b"]:
             build_graph(a, out, html=False, validate=False)  # back to the old set for the next kill
-    assert "a" in seen  # a kill at 0.3 s comes before the new set is in (Python alone starts slower)
+    # a kill at a twentieth of the build comes before the new set is in: the swap is the build's last step
+    assert "a" in seen
     build_graph(b, out, html=False, validate=False)
     assert snapshot(out) == snaps["b"]
     assert not [p.name for p in tmp_path.iterdir() if p.name.startswith((".out.new-", ".out.old-"))]
