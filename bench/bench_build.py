@@ -54,19 +54,21 @@ SELECT DISTINCT ?w ?p WHERE { { ?w kg:hasAuthor ?p } UNION { ?w kg:hasAuthorship
 
 # A process forked from this one (big after the projection: pandas, a store) keeps this one's peak
 # RSS in its rusage even after exec, so a command is started by this small launcher, which reports
-# the peak of the processes it started itself.
+# the peak of the processes it started itself, and the CPU seconds they and theirs used.
 _LAUNCHER = """
 import resource, subprocess, sys
 status = subprocess.call(sys.argv[2:])
+used = resource.getrusage(resource.RUSAGE_CHILDREN)
 with open(sys.argv[1], "w") as out:
-    out.write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+    out.write(f"{used.ru_maxrss} {used.ru_utime + used.ru_stime}")
 sys.exit(status if status >= 0 else 128 - status)
 """
 
 
 def run(cmd: list[str], timeout: float = 3600, tree: bool = False) -> dict:
-    """Run *cmd*; its wall seconds, peak resident MiB (the largest of its processes), exit status and
-    output; with *tree*, also the peak of its processes' summed PSS, sampled twice a second."""
+    """Run *cmd*; its wall seconds, CPU seconds (all its processes, user and system), peak resident MiB
+    (the largest of its processes), exit status and output; with *tree*, also the peak of its
+    processes' summed PSS, sampled twice a second."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
             tempfile.NamedTemporaryFile("r") as peak:
         t0 = time.perf_counter()
@@ -83,10 +85,11 @@ def run(cmd: list[str], timeout: float = 3600, tree: bool = False) -> dict:
                 break
             time.sleep(0.05)
         seconds = time.perf_counter() - t0
-        kib = peak.read().strip()
+        kib, _, cpu = peak.read().strip().partition(" ")
         out.seek(0)
         err.seek(0)
-        return {"seconds": round(seconds, 2), "peak_mib": round(int(kib) / 1024, 1) if kib else None,
+        return {"seconds": round(seconds, 2), "cpu_seconds": round(float(cpu), 1) if cpu else None,
+                "peak_mib": round(int(kib) / 1024, 1) if kib else None,
                 "tree_pss_mib": round(tree_peak, 1) if tree else None,
                 "status": proc.returncode, "stdout": out.read().decode("utf-8", "replace"),
                 "stderr": err.read().decode("utf-8", "replace")}
@@ -132,7 +135,8 @@ def build_size(n: int, seed: int, base: Path, generator: Path = GENERATOR, memor
     result = run(KG + ["build", str(data), "--out", str(out), *limit], tree=True)
     row = {"documents": n, "memory_limit": memory_limit, "works_expected": expected["works_unique"],
            "people_expected": expected["authors_unique_people"], "seconds": result["seconds"],
-           "peak_mib": result["peak_mib"], "tree_pss_mib": result["tree_pss_mib"], "status": result["status"],
+           "cpu_seconds": result["cpu_seconds"], "peak_mib": result["peak_mib"],
+           "tree_pss_mib": result["tree_pss_mib"], "status": result["status"],
            "out": str(out)}
     row.update(parse_summary(result["stdout"]))
     if result["status"]:
@@ -291,12 +295,12 @@ def markdown(builds: list[dict], seed_build: dict | None, commands: list[dict], 
     out = []
     if builds:
         out += ["| documents | works expected | works found | people expected | people found | `kg build` s "
-                "| peak MiB (largest process) | peak MiB (all processes, PSS) | exponent | SHACL |",
-                "|---|---|---|---|---|---|---|---|---|---|"]
+                "| CPU s (cores busy) | peak MiB (largest process) | peak MiB (all processes, PSS) | exponent | SHACL |",
+                "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in builds:
         exp = "" if r.get("exponent") is None else f"{r['exponent']:.2f}"
         out.append(f"| {r['documents']:,} | {r['works_expected']:,} | {r.get('works', '?')} | "
-                   f"{r['people_expected']:,} | {r.get('people', '?')} | {r['seconds']:.1f} | {r['peak_mib']:.0f} | "
+                   f"{r['people_expected']:,} | {r.get('people', '?')} | {r['seconds']:.1f} | {_cpu(r)} | {r['peak_mib']:.0f} | "
                    f"{r.get('tree_pss_mib') or 0:.0f} | {exp} | {r.get('shacl', r.get('error', '?'))} |")
     if seed_build:
         out.append(f"\nSeed build (data/): {seed_build['seconds']:.2f} s, {seed_build['peak_mib']:.0f} MiB peak, "
@@ -319,6 +323,17 @@ def markdown(builds: list[dict], seed_build: dict | None, commands: list[dict], 
                 f"\nratio {p['ratio']}x (the graph: {p['graph_ratio']}x); {p['authorships']:,} authorships exported in {p['export_seconds']:.2f} s; "
                 f"counts {'agree' if p['agree'] else 'DISAGREE'}."]
     return "\n".join(out)
+
+
+def _cpu(row: dict) -> str:
+    """A build's CPU seconds and the cores they kept busy on average (CPU / wall): on two cores a
+    build can be no faster than half its CPU seconds.
+
+    >>> _cpu({"seconds": 50.0, "cpu_seconds": 80.0}), _cpu({"seconds": 50.0})
+    ('80 (1.60)', '?')
+    """
+    cpu = row.get("cpu_seconds")
+    return "?" if cpu is None else f"{cpu:.0f} ({cpu / row['seconds']:.2f})"
 
 
 def save(path: Path, result: dict) -> None:
@@ -365,7 +380,7 @@ def main(argv=None) -> int:
                 prev = builds[-1]
                 row["exponent"] = exponent(prev["seconds"], row["seconds"], prev.get("works"), row.get("works"))
             builds.append(row)
-            print(f"  {n} CVs: {row['seconds']} s, {row['peak_mib']} MiB, {row.get('works')} of "
+            print(f"  {n} CVs: {row['seconds']} s ({row['cpu_seconds']} CPU-s), {row['peak_mib']} MiB, {row.get('works')} of "
                   f"{row['works_expected']} works, {row.get('people')} of {row['people_expected']} people, "
                   f"SHACL {row.get('shacl', row.get('error'))}", flush=True)
             save(args.json, {"builds": builds, "seed_build": seed_build})  # a long run keeps what it has

@@ -31,3 +31,27 @@ def test_a_forked_child_counts_in_the_tree_but_not_in_the_largest_process():
     assert result["status"] == 0, result["stderr"]
     assert 100 <= result["peak_mib"] <= 130
     assert 25 <= result["tree_pss_mib"] - result["peak_mib"] <= 60
+
+
+BUSY = """
+import os, time
+def spin(seconds):
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+pid = os.fork()
+spin(0.6)                                # 0.6 CPU-seconds in each of the two processes
+if pid:
+    os.waitpid(pid, 0)
+else:
+    os._exit(0)
+"""
+
+
+def test_cpu_seconds_count_every_process_of_the_command():
+    # The command and its forked child each spin 0.6 CPU-seconds: 1.2 together, plus the two
+    # interpreters' start (well under half a second here). Counting the command alone would give
+    # about 0.6, and the launcher's own CPU is not counted at all.
+    result = run([sys.executable, "-c", BUSY])
+    assert result["status"] == 0, result["stderr"]
+    assert 1.2 <= result["cpu_seconds"] <= 1.9
