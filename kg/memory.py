@@ -110,9 +110,9 @@ def room_for_a_copy(limit: int | None = None) -> bool:
 
 
 #: The most the store's bulk load holds, with room to spare: it is given a piece of the file at a time
-#: (:data:`kg.store.LOAD_PIECE`), and a process loading the 2.2 million source quads of 1,000 CVs so
-#: peaked at 0.29-0.31 GiB (given the whole file, Oxigraph's batches held 1.6 GiB).
-STORE_LOAD = 2**29
+#: (:data:`kg.store.LOAD_PIECE`), and a process loading the 38 million statements of 10,000 CVs so
+#: peaked at 0.20 GiB (given each file whole, Oxigraph's batches held 2.4 GiB).
+STORE_LOAD = 2**28
 
 
 def room_for_the_store_load(limit: int | None = None, writer: int | None = None) -> bool:

@@ -71,15 +71,13 @@ def create_store(path: Path, sources: Path | None = None, merged: Path | None = 
 
 
 #: The bulk loader holds what it is given in memory, in batches of up to a million quads a thread, so
-#: a big file is given a piece of about this many bytes at a time, each ending at a line's end: the
-#: 2.2 million source quads of 1,000 CVs (500 MB) took 1.6 GiB at once, 0.3 GiB in pieces of 64 MiB,
-#: for the same CPU time (30 against 28 CPU-seconds; 22 against 17 s, alone on two cores).
-#: At 10,000 CVs the pieces cost more: each load's files overlap the earlier ones', and RocksDB merges
-#: them again and again. The 22 million source quads then wrote 34 GB and took 250 CPU-seconds; loaded
-#: whole, they wrote 8 GB and took 170, but held 2.4 GiB. A build that loaded each file whole after the
-#: first half, instead of following it, used 11% less CPU and 0.35 GiB less memory. On two cores it
-#: took as long, because a core then idles while the first half runs: 746.8 s against 735.8 s.
-LOAD_PIECE = 64 * 2**20
+#: a big file is given a piece of about this many bytes at a time, each ending at a line's end. Small
+#: pieces cost less CPU as well as less memory. Measured alone, loading the sources and the merged view
+#: and compacting (same day, same files): 10,000 CVs (38 million statements, 7.9 GB) took 410 CPU-s and
+#: 204 MiB in pieces of 8 MiB, 385 in pieces of 4 and 16 MiB, 548 CPU-s and 688 MiB in pieces of
+#: 64 MiB; on another day, each file given whole took 313 CPU-s but held 2.4 GiB. At 1,000 CVs
+#: 28.6-33 CPU-s whatever the piece, 126 MiB in pieces of 8 MiB against 526 MiB in pieces of 64.
+LOAD_PIECE = 8 * 2**20
 
 
 def _load_lines(store: pyoxigraph.Store, source: Path | BinaryIO, fmt: pyoxigraph.RdfFormat, **options) -> None:
