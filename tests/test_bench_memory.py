@@ -1,4 +1,4 @@
-"""The build benchmark's memory figures: the largest process, and all of a command's processes together."""
+"""The build benchmark's figures: memory (the largest process, and all of a command's processes together) and CPU seconds."""
 
 from __future__ import annotations
 
