@@ -78,10 +78,6 @@ class _StyleScanner:
         self.link_at = {m.start(): (m.end(), m.start(1), m.end(1)) for m in links}  # [text](url): text's bounds
         self.link_starts = sorted(self.link_at)
         self.link_end: dict[int, int] = {}  # where a link's text ends -> where its "(url)" ends
-        # The readers that may take each markup character, in the order they are tried.
-        self.readers = {"\\": (self.escape,), "*": (self.bold, self.italic), "_": (self.bold, self.italic),
-                        "<": (self.tag,), '"': (self.quote,), "“": (self.quote,), "”": (self.quote,),
-                        "&": (self.entity,)}
 
     def run(self) -> _StyleScanner:
         raw, i = self.raw, 0
@@ -91,8 +87,8 @@ class _StyleScanner:
             elif raw[i] not in _MARKUP_STARTS:
                 i = self.keep_plain(i)  # most characters: no reader would take them
             else:
-                for read in self.readers[raw[i]]:
-                    if (after_markup := read(i)) is not None:
+                for read in _READERS[raw[i]]:
+                    if (after_markup := read(self, i)) is not None:
                         i = after_markup
                         break
                 else:  # a mark that opens or closes nothing is text
@@ -196,6 +192,15 @@ class _StyleScanner:
         text = html.unescape(entity.group(0))
         self.long_units = self.long_units or len(text) != 1
         return self.keep(text, i, entity.end() - i)
+
+
+# The readers that may take each markup character, in the order they are tried. They are the class's
+# functions, not an instance's bound methods: a scanner holding its own bound methods was a cycle, and
+# the cycles of every entry's scanners were most of the garbage the collector sought after each document.
+_READERS = {"\\": (_StyleScanner.escape,), "*": (_StyleScanner.bold, _StyleScanner.italic),
+            "_": (_StyleScanner.bold, _StyleScanner.italic), "<": (_StyleScanner.tag,),
+            '"': (_StyleScanner.quote,), "“": (_StyleScanner.quote,), "”": (_StyleScanner.quote,),
+            "&": (_StyleScanner.entity,)}
 
 
 def _style_of(styles: frozenset) -> str:
