@@ -133,12 +133,13 @@ def write_jsonld(ntriples: Path, path: Path) -> None:
         props: dict[str, list] = {}
         sep = "\n"
         keys: dict[str, str] = {}  # predicates, classes and linked nodes recur: compact each once
-        dumps = json.dumps
+        # one encoder for every node (json.dumps makes one a call: a third of its time on small nodes)
+        dumps = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
         for line in lines:
             s_end = line.index(" ")
             if not line.startswith(start):
                 if subject is not None:
-                    out.write(sep + dumps(_node(subject, props), ensure_ascii=False))
+                    out.write(sep + dumps(_node(subject, props)))
                     sep = ",\n"
                 start, subject, props = line[:s_end + 1], line[1:s_end - 1], {}
                 if len(keys) > _KEYS_KEPT:
@@ -158,7 +159,7 @@ def write_jsonld(ntriples: Path, path: Path) -> None:
             else:
                 values.append(value)
         if subject is not None:
-            out.write(sep + json.dumps(_node(subject, props), ensure_ascii=False))
+            out.write(sep + dumps(_node(subject, props)))
         out.write("\n]}\n")
 
 
