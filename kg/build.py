@@ -318,16 +318,18 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
             # validated on a core of its own (a fork, which holds the merged view already) while this one
             # writes the N-Triples and the tables' CSV (made Parquet by the parent while the store loads)
             check.start(check_merged, merged)
+        # sorted, and laid out in memory in that order for the passes that follow (see take_in_order)
+        ordered = merged.take_in_order()
         # the N-Triples first, renamed when whole: the store loads them meanwhile (see kg.store_load)
-        write_ntriples(merged, writing_path(stage / MERGED_NT))
+        write_ntriples(ordered, writing_path(stage / MERGED_NT))
         mark_whole(stage / MERGED_NT)
         clock.lap("N-Triples (merged view)")
         if validate and not checking:
-            report.conforms, report.violations, report.validation = check_merged(merged)
+            report.conforms, report.violations, report.validation = check_merged(ordered)
             clock.lap("validation")
-        write_table_csvs(merged.triples, stage / TABLE_CSVS)
+        write_table_csvs(ordered, stage / TABLE_CSVS)
         clock.lap("tables (CSV, from the merged view)")
-        merged.triples.clear()  # freed once on disk
+        del ordered  # freed once on disk
         if checking:
             report.conforms, report.violations, report.validation = check.result()
             clock.lap("waiting for the validation")

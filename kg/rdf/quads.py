@@ -178,6 +178,25 @@ class TripleSet:
             ordered += sorted(same)
         return ordered
 
+    def take_in_order(self) -> list[tuple[str, str, str]]:
+        """:meth:`in_order`'s triples, each made anew, and the set emptied.
+
+        The new tuples lie one after another in memory, where the set's lie wherever each source's
+        mapping made them, so a pass over the list reads memory in order: at 10,000 CVs a bare pass
+        over the merged view's set took 7.1 s (17 times 1,000 CVs'), the validation and the tables'
+        pass over the list half as long as over the set at 1,000 CVs.
+
+        >>> g = TripleSet(""); g.triples = {("<b>", "<p>", '"2"'), ("<a>", "<p>", '"1"')}
+        >>> g.take_in_order(), len(g)
+        ([('<a>', '<p>', '"1"'), ('<b>', '<p>', '"2"')], 0)
+        """
+        ordered = self.in_order()
+        # made while the old ones live: freed one by one as made, each new tuple would take the place
+        # of the old one, scattered as before
+        fresh = [(s, p, o) for s, p, o in ordered]
+        self.triples.clear()
+        return fresh
+
     def lines(self, graph: str | None = None) -> list[str]:
         """Sorted N-Triples lines (N-Quads in *graph*, an IRI, where given)."""
         end = f" {iri(graph)} .\n" if graph else " .\n"

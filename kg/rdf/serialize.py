@@ -51,10 +51,10 @@ def write_graph_quads(out, graph: TripleSet) -> int:
     return len(triples)
 
 
-def write_ntriples(graph: TripleSet, path: Path) -> None:
-    """*graph* as sorted N-Triples."""
+def write_ntriples(graph: TripleSet | list[tuple[str, str, str]], path: Path) -> None:
+    """*graph* as sorted N-Triples (a list of triples: in its order, :meth:`TripleSet.in_order`'s)."""
     with open(path, "w", encoding="utf-8") as out:
-        _write_lines(out, graph.in_order(), " .\n")
+        _write_lines(out, graph.in_order() if isinstance(graph, TripleSet) else graph, " .\n")
 
 
 # The N-Quads and N-Triples files are kg's own (an IRI from a document passed kg.rdf.iris.repair_iri,
