@@ -183,8 +183,8 @@ class TripleSet:
 
         The new tuples lie one after another in memory, where the set's lie wherever each source's
         mapping made them, so a pass over the list reads memory in order: at 10,000 CVs a bare pass
-        over the merged view's set took 7.1 s (17 times 1,000 CVs'), the validation and the tables'
-        pass over the list half as long as over the set at 1,000 CVs.
+        over the merged view's set took 7.1 s (17 times 1,000 CVs'), and over this list the build's
+        validation took 29.7 s instead of 49.7 s, the tables' CSV 35.8 s instead of 60.7 s.
 
         >>> g = TripleSet(""); g.triples = {("<b>", "<p>", '"2"'), ("<a>", "<p>", '"1"')}
         >>> g.take_in_order(), len(g)

@@ -52,7 +52,8 @@ def write_graph_quads(out, graph: TripleSet) -> int:
 
 
 def write_ntriples(graph: TripleSet | list[tuple[str, str, str]], path: Path) -> None:
-    """*graph* as sorted N-Triples (a list of triples: in its order, :meth:`TripleSet.in_order`'s)."""
+    """*graph* as sorted N-Triples; a list of triples is written in its own order (sorted already, as
+    :meth:`TripleSet.in_order` gives it)."""
     with open(path, "w", encoding="utf-8") as out:
         _write_lines(out, graph.in_order() if isinstance(graph, TripleSet) else graph, " .\n")
 
