@@ -13,12 +13,11 @@ from __future__ import annotations
 import gc
 import os
 import shutil
-from collections import Counter
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from kg.build_report import BuildReport, DocumentReport
+from kg.build_report import BuildReport, DocumentReport, skips_of
 from kg.child import Child, Spawned
 from kg.collector import collector_paused
 from kg.errors import UserError
@@ -65,18 +64,6 @@ PAGE_MAX_NODES = 20_000
 #: 1.10-1.14 GiB without, in as long (105.7 and 132.1 s against 120.9 and 130.5 s); at 10,000 CVs
 #: 9.50 GiB against 6.34 GiB, the first half's steps after identity 536 s against 564 s.
 FORK_FROM_CORES = 3
-
-
-def _ownerless_skip(doc: Document) -> Skip | None:
-    """A document without an owner gives its works; facts about an owner (positions, awards...) it cannot."""
-    from kg.records import Skip, Span, Work
-
-    kinds = Counter(type(f).__name__ for f in doc.facts if not isinstance(f, Work))
-    if doc.subject is not None or not kinds:
-        return None
-    what = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
-    return Skip(Span(doc.path, 1, 1), f"no owner's name found, so {what} records are not attributed to anyone "
-                                      "(its works are); put the owner's name on the first line if it has one")
 
 
 def _read_one(item) -> Document:
@@ -126,12 +113,6 @@ def read_documents(data_dir: Path, progress: bool = False,
         else:
             passed_over += doc.skipped
     return kept, passed_over
-
-
-def skips_of(doc: Document) -> list[Skip]:
-    """What the reader (and the mapping, for links it could not repair) left out of *doc*."""
-    ownerless = _ownerless_skip(doc)
-    return doc.skipped + ([ownerless] if ownerless is not None else [])
 
 
 def _per_document(reports: dict[str, DocumentReport], res: Resolution) -> list[DocumentReport]:
@@ -251,10 +232,11 @@ def _room_for_a_fork(memory_limit: int | None) -> bool:
 def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: bool, progress: bool,
                 force: bool, validate: bool, memory_limit: int | None) -> BuildReport:
     from kg.identity.curation import CURATION_FILE, Curation
-    from kg.identity.decisions import write_decisions
+    from kg.identity.decisions import decision_pieces, decisions_json, write_decisions
     from kg.identity.keys import person_key, title_key
     from kg.identity.resolve import resolve
     from kg.merged_tables import write_table_csvs
+    from kg.paced import PacedFile
     from kg.rdf.dataset import write_sources
     from kg.records import Skip, Span
 
@@ -277,12 +259,18 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         {title_key(t) for titles in res.work_titles.values() for _, t in titles})
     if problems:
         raise UserError("; ".join(problems))
-    # identity.json is written by a fork while this process maps, where a core is free for it
-    # (see _room_for_a_fork)
-    decisions = Child() if len(res.decisions) > SMALL_GRAPH and _room_for_a_fork(memory_limit) else None
+    # a big build's identity.json is written by a fork while this process maps, where a core is free for
+    # it (see _room_for_a_fork), else here a piece at a time while it maps, so that the store's load
+    # begins as soon as it would without it (see kg.paced); a small build's before the mapping
+    big = len(res.decisions) > SMALL_GRAPH
+    decisions = Child() if big and _room_for_a_fork(memory_limit) else None
+    paced = None
     if decisions is not None:
         decisions.start(write_decisions, res.decisions, stage / "identity.json")
         res.decisions = []  # the fork has them
+    elif big:
+        paced = PacedFile(decisions_json(res.decisions), decision_pieces(len(res.decisions)),
+                          stage / "identity.json", steps=len(docs))
     else:
         write_decisions(res.decisions, stage / "identity.json")
         clock.lap("identity.json")
@@ -294,6 +282,8 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
     def mapped(index: int, doc: Document) -> None:
         doc_skips[index] = skips_of(doc)
         reports[doc.path] = DocumentReport(doc.path, skipped=len(doc_skips[index]))
+        if paced is not None:
+            paced.step(len(reports))
 
     check, checking = Child(), False
     try:
@@ -302,7 +292,9 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         merged = write_sources(cast("list[Document | None]", docs), curation, res, include_private,
                                writing_path(stage / SOURCES_NQ), progress, mapped)
         mark_whole(stage / SOURCES_NQ)
-        clock.lap("mapping, and the sources' N-Quads")
+        if paced is not None:
+            paced.finish()
+        clock.lap("mapping, and the sources' N-Quads" + (", with identity.json beside them" if paced else ""))
         # after the mapping, which reports bad links; in the documents' order
         report.skipped = skipped + [s for i in sorted(doc_skips) for s in doc_skips[i]] + unknown
         report.people = len(res.people)
@@ -337,6 +329,8 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
             decisions.result()
             clock.lap("waiting for identity.json (written beside the mapping)")
     finally:
+        if paced is not None:
+            paced.close()
         check.cancel()  # nothing to stop once it answered
         if decisions is not None:
             decisions.cancel()

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from kg.records import Skip
+    from kg.records import Document, Skip
 
 
 @dataclass
@@ -65,3 +66,21 @@ class BuildReport:
         lines.append(f"skipped: {len(self.skipped)}" + ("" if self.skipped else " (nothing)"))
         lines += [f"  {s}" for s in self.skipped]
         return "\n".join(lines)
+
+
+def ownerless_skip(doc: Document) -> Skip | None:
+    """A document without an owner gives its works; facts about an owner (positions, awards...) it cannot."""
+    from kg.records import Skip, Span, Work
+
+    kinds = Counter(type(f).__name__ for f in doc.facts if not isinstance(f, Work))
+    if doc.subject is not None or not kinds:
+        return None
+    what = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+    return Skip(Span(doc.path, 1, 1), f"no owner's name found, so {what} records are not attributed to anyone "
+                                      "(its works are); put the owner's name on the first line if it has one")
+
+
+def skips_of(doc: Document) -> list[Skip]:
+    """What the reader (and the mapping, for links it could not repair) left out of *doc*."""
+    ownerless = ownerless_skip(doc)
+    return doc.skipped + ([ownerless] if ownerless is not None else [])

@@ -68,8 +68,8 @@ def test_a_big_build_under_a_memory_limit_runs_its_forked_steps_in_its_first_hal
                                                                                       seeds_out):
     # SMALL_GRAPH at 0 makes the seeds a big build, and FORK_FROM_CORES at 1 gives its forks a core on
     # any machine: it would write identity.json and validate the merged view in forks (their stages are
-    # waits); under a limit of 1 MiB no copy fits, so the first half does both itself ("identity.json"
-    # before the mapping, "validation" after it), and writes the same files.
+    # waits); under a limit of 1 MiB no copy fits, so the first half does both itself (identity.json a
+    # piece at a time while it maps, "validation" after the mapping), and writes the same files.
     import kg.build
 
     monkeypatch.setattr(kg.build, "SMALL_GRAPH", 0)
@@ -81,7 +81,7 @@ def test_a_big_build_under_a_memory_limit_runs_its_forked_steps_in_its_first_hal
     result = run_kg("build", DATA, "--out", tmp_path / "limited", "--timings", "--memory-limit", "1M")
     assert result.returncode == 0, result.stderr
     limited = _seconds(result.stdout)
-    assert list(limited)[:4] == ["reading", "identity", "identity.json", "mapping, and the sources' N-Quads"]
+    assert list(limited)[:3] == ["reading", "identity", "mapping, and the sources' N-Quads, with identity.json beside them"]
     assert "validation" in limited and "waiting for the validation" not in limited
     assert "conforms to shapes.ttl" in result.stdout
     # no process of a build fits in 1 MiB: the build says by how much it went over, and what to do
@@ -138,10 +138,12 @@ def test_the_store_loads_the_sources_as_they_are_written_where_memory_allows(tmp
 
 
 @linux_only
-def test_a_big_build_without_a_core_to_spare_runs_its_forked_steps_in_its_first_half(tmp_path, monkeypatch):
+def test_a_big_build_without_a_core_to_spare_runs_its_forked_steps_in_its_first_half(tmp_path, monkeypatch,
+                                                                                      seeds_out):
     # The seeds as a big build (SMALL_GRAPH at 0) on a machine one core short of FORK_FROM_CORES: the
-    # first half and the store's load have every core, so the first half writes identity.json and
-    # validates the merged view itself, without a memory limit, and the view still conforms.
+    # first half and the store's load have every core, so the first half writes identity.json (a piece
+    # at a time while it maps) and validates the merged view itself, without a memory limit, and the
+    # view still conforms, and identity.json is the one a small build writes before the mapping.
     import kg.build
 
     monkeypatch.setattr(kg.build, "SMALL_GRAPH", 0)
@@ -149,6 +151,7 @@ def test_a_big_build_without_a_core_to_spare_runs_its_forked_steps_in_its_first_
     result = run_kg("build", DATA, "--out", tmp_path / "out", "--timings")
     assert result.returncode == 0, result.stderr
     stages = _seconds(result.stdout)
-    assert list(stages)[:4] == ["reading", "identity", "identity.json", "mapping, and the sources' N-Quads"]
+    assert list(stages)[:3] == ["reading", "identity", "mapping, and the sources' N-Quads, with identity.json beside them"]
     assert "validation" in stages and "waiting for the validation" not in stages
     assert "conforms to shapes.ttl" in result.stdout
+    assert (tmp_path / "out" / "identity.json").read_bytes() == (seeds_out / "identity.json").read_bytes()

@@ -142,11 +142,11 @@ def test_the_build_summary_says_what_each_document_gave():
 
 
 def test_owner_facts_of_a_document_without_owner_are_reported(tmp_path):
-    from kg.build import _ownerless_skip
+    from kg.build_report import ownerless_skip
 
     doc = Document("group.md", "markdown", "0", None,
                    facts=[Work("Alpha", Span("group.md", 3, 3)), Position("Lecturer", None, None, Span("group.md", 5, 5))])
-    skip = _ownerless_skip(doc)
+    skip = ownerless_skip(doc)
     assert skip is not None and "1 Position records are not attributed" in skip.reason
 
 

@@ -7,6 +7,10 @@ from dataclasses import dataclass
 from itertools import groupby
 from operator import attrgetter
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,25 +88,44 @@ class UnionFind:
 
 
 def write_decisions(decisions: list[Decision], path: str | Path) -> None:
-    """``identity.json``: the *decisions* (emptied once read) in the order of their compact JSON
-    (``json.dumps(d.as_dict(), sort_keys=True)``), in the bytes ``json.dumps(rows, indent=1,
-    ensure_ascii=False)`` gives. Both strings are composed here from the fields, with json's C string
-    encoders, because json's pure-Python paths took 12 s for the 332,000 decisions of 1,000 CVs.
+    """``identity.json``: the *decisions* (emptied once read), as :func:`decisions_json` writes them."""
+    with open(path, "w", encoding="utf-8") as out:
+        out.writelines(decisions_json(decisions))
+
+
+def decisions_json(decisions: list[Decision]) -> Iterator[str]:
+    """The text of ``identity.json`` a piece at a time: the *decisions* (emptied once ordered, each let go
+    of once written) in the order of their compact JSON (``json.dumps(d.as_dict(), sort_keys=True)``),
+    in the bytes ``json.dumps(rows, indent=1, ensure_ascii=False)`` gives; ``decision_pieces(n)`` pieces.
+    Both strings are composed here from the fields, with json's C string encoders, because json's
+    pure-Python paths took 12 s for the 332,000 decisions of 1,000 CVs.
 
     That JSON begins with the evidence, and the evidence's encoded form ends at its only bare quote, so
     two decisions of different evidence are in the order of their encoded evidence: only decisions of
-    one evidence need the whole JSON to be ordered. The file is written a chunk at a time. The whole
-    keys and the whole file in one string were the build's peak at 10,000 CVs (3 GB)."""
-    ordered: list[Decision] = []
+    one evidence need the whole JSON to be ordered. The whole keys and the whole file in one string were
+    the build's peak at 10,000 CVs (3 GB); so the pieces (the build writes them while it maps the
+    documents: :mod:`kg.paced`)."""
+    kept: list[Decision] = []
     for _, same in groupby(sorted(decisions, key=_evidence_key), key=attrgetter("evidence")):
         run = list(same)
-        ordered += sorted(run, key=_decision_key) if len(run) > 1 else run
+        kept += sorted(run, key=_decision_key) if len(run) > 1 else run
     decisions.clear()
-    with open(path, "w", encoding="utf-8") as out:
-        out.write("[")
-        for at in range(0, len(ordered), _CHUNK):
-            out.write(("," if at else "") + ",".join(map(_decision_json, ordered[at:at + _CHUNK])))
-        out.write("\n]\n" if ordered else "]\n")
+    ordered = cast("list[Decision | None]", kept)  # a written piece's places are emptied
+    yield "["
+    for at in range(0, len(ordered), _CHUNK):
+        piece = cast("list[Decision]", ordered[at:at + _CHUNK])
+        ordered[at:at + _CHUNK] = [None] * len(piece)
+        yield ("," if at else "") + ",".join(map(_decision_json, piece))
+    yield "\n]\n" if ordered else "]\n"
+
+
+def decision_pieces(count: int) -> int:
+    """How many pieces :func:`decisions_json` gives for *count* decisions.
+
+    >>> [decision_pieces(n) for n in (0, 1, _CHUNK, _CHUNK + 1)]
+    [2, 3, 3, 4]
+    """
+    return 2 + -(-count // _CHUNK)
 
 
 _CHUNK = 20_000
