@@ -213,7 +213,8 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
     which has it in memory already, while the files are written; so are the identity decisions
     written while the documents are mapped. Each forks only where a core is free for it (from
     :data:`FORK_FROM_CORES` cores) and a copy of this process fits in the memory left
-    (:func:`kg.memory.room_for_a_copy`, with *memory_limit*); otherwise it runs here."""
+    (:func:`kg.memory.room_for_a_copy`, with *memory_limit*); otherwise it runs here (the decisions
+    a piece at a time while the documents are mapped, :mod:`kg.paced`)."""
     # The first half keeps what it makes (documents, resolution, triples) to its end and makes few
     # cycles; the collector's passes over it were over a quarter of the mapping's time (at 1,000
     # CVs 3.5 of 12.3 s, one after each document's graph) and a second after identity.
