@@ -4,8 +4,8 @@ The build's first half writes ``identity.json`` this way while it maps the docum
 before the mapping, it held up the sources' N-Quads, and with them the store's load, which follows
 them on the other core (at 10,000 CVs 27 s with that core idle).
 
->>> import tempfile, pathlib
->>> path = pathlib.Path(tempfile.mkdtemp()) / "out.txt"
+>>> import pathlib, shutil, tempfile
+>>> folder = pathlib.Path(tempfile.mkdtemp()); path = folder / "out.txt"
 >>> paced = PacedFile(["a", "b", "c", "d"], 4, path, steps=10, lead=0.2)
 >>> paced.step(2), path.stat().st_size  # within the lead: nothing yet (and nothing flushed)
 (0, 0)
@@ -13,6 +13,7 @@ them on the other core (at 10,000 CVs 27 s with that core idle).
 (2, 4)
 >>> paced.finish(); path.read_text()
 'abcd'
+>>> shutil.rmtree(folder)
 """
 
 from __future__ import annotations
