@@ -13,6 +13,9 @@ them on the other core (at 10,000 CVs 27 s with that core idle).
 (2, 4)
 >>> paced.finish(); path.read_text()
 'abcd'
+>>> short = PacedFile(["a", "b"], 5, path, steps=2, lead=0)  # fewer pieces than counted: all written
+>>> short.step(2), short.finish(), path.read_text()
+(2, None, 'ab')
 >>> shutil.rmtree(folder)
 """
 
@@ -39,21 +42,24 @@ class PacedFile:
         """*done* of the steps are done: write the pieces due by now; how many are written."""
         if done > self._first:
             due = -(-self._count * (done - self._first) // max(1, self._steps - self._first))
-            while self._written < min(due, self._count):
-                self._write_next()
+            while self._written < min(due, self._count) and self._write_next():
+                pass
         return self._written
 
     def finish(self) -> None:
-        """Write the pieces left and close the file."""
+        """Write the pieces left and close the file (*count* only paces: every piece is written)."""
         with self._out:
-            while self._written < self._count:
-                self._write_next()
-            self._out.writelines(self._pieces)  # none, where *count* was right
+            self._out.writelines(self._pieces)
 
     def close(self) -> None:
         """Close the file, written or not (after an error: the file is not whole)."""
         self._out.close()
 
-    def _write_next(self) -> None:
-        self._out.write(next(self._pieces))
+    def _write_next(self) -> bool:
+        """Write the next piece; False where none is left."""
+        piece = next(self._pieces, None)
+        if piece is None:
+            return False
+        self._out.write(piece)
         self._written += 1
+        return True
