@@ -234,7 +234,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
                 force: bool, validate: bool, memory_limit: int | None) -> BuildReport:
     from kg.identity.curation import CURATION_FILE, Curation
     from kg.identity.decisions import decision_pieces, decisions_json, write_decisions
-    from kg.identity.keys import person_key, title_key
+    from kg.identity.keys import person_key, release_key_caches, title_key
     from kg.identity.resolve import resolve
     from kg.merged_tables import write_table_csvs
     from kg.paced import PacedFile
@@ -260,6 +260,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         {title_key(t) for titles in res.work_titles.values() for _, t in titles})
     if problems:
         raise UserError("; ".join(problems))
+    release_key_caches()  # identity's keys, made once each: given back before the mapping makes its own
     # a big build's identity.json is written by a fork while this process maps, where a core is free for
     # it (see _room_for_a_fork), else here a piece at a time while it maps, so that the store's load
     # begins as soon as it would without it (see kg.paced); a small build's before the mapping
@@ -293,6 +294,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         merged = write_sources(cast("list[Document | None]", docs), curation, res, include_private,
                                writing_path(stage / SOURCES_NQ), progress, mapped)
         mark_whole(stage / SOURCES_NQ)
+        release_key_caches()
         if paced is not None:
             paced.finish()
         clock.lap("mapping, and the sources' N-Quads" + (", with identity.json beside them" if paced else ""))

@@ -120,3 +120,19 @@ def test_lists_cut_short_by_et_al_at_different_places_still_align_the_names_they
     res = resolve(docs)
     assert res.person("Dee Poe", title, "d.bib") == res.person("Dee Poe", title, "b.bib")
     assert res.person("Cy Roe", title, "d.bib") == res.person("Cy Roe", title, "b.bib")
+
+
+def test_identity_key_caches_are_given_back_and_the_same_keys_come_again():
+    # Identity's key caches hold a whole build's titles and names (see kg.identity.keys.KEY_CACHE); the
+    # build gives them back after identity. A title's key is its words run together in lower case, and
+    # "J. Doe" fits "Jane Doe" by initials: both the same before and after the release.
+    from kg.identity import keys, names
+
+    before = (keys.title_key("Graph Caches: A Study"), names.names_compatible("J. Doe", "Jane Doe"))
+    assert keys.title_key.cache_info().currsize > 0
+    keys.release_key_caches()
+    assert {c.cache_info().currsize for c in keys._KEY_CACHES} == {0}
+    # every cache identity fills is released: the name compatibility one (in kg.identity.names) too
+    assert names._compatible in keys._KEY_CACHES and keys.title_key in keys._KEY_CACHES
+    assert (keys.title_key("Graph Caches: A Study"), names.names_compatible("J. Doe", "Jane Doe")) == before
+    assert before == ("graphcachesastudy", names.INITIALS)
