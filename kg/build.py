@@ -260,7 +260,6 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         {title_key(t) for titles in res.work_titles.values() for _, t in titles})
     if problems:
         raise UserError("; ".join(problems))
-    release_key_caches()  # identity's keys, made once each: given back before the mapping makes its own
     # a big build's identity.json is written by a fork while this process maps, where a core is free for
     # it (see _room_for_a_fork), else here a piece at a time while it maps, so that the store's load
     # begins as soon as it would without it (see kg.paced); a small build's before the mapping
@@ -294,7 +293,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         merged = write_sources(cast("list[Document | None]", docs), curation, res, include_private,
                                writing_path(stage / SOURCES_NQ), progress, mapped)
         mark_whole(stage / SOURCES_NQ)
-        release_key_caches()
+        release_key_caches()  # identity's keys, which the mapping asked for again: no step after needs them
         if paced is not None:
             paced.finish()
         clock.lap("mapping, and the sources' N-Quads" + (", with identity.json beside them" if paced else ""))
@@ -312,7 +311,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         if checking:
             # validated on a core of its own (a fork, which holds the merged view already) while this one
             # writes the N-Triples and the tables' CSV (made Parquet by the parent while the store loads)
-            check.start(check_merged, merged)
+            check.start(check_merged, merged.triples)
         # sorted, and laid out in memory in that order for the passes that follow (see take_in_order)
         ordered = merged.take_in_order()
         # the N-Triples first, renamed when whole: the store loads them meanwhile (see kg.store_load)

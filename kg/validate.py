@@ -6,6 +6,7 @@ on a bounded sample of it (:func:`validate_triples`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 import pyoxigraph
@@ -116,12 +117,12 @@ def validate_triples(merged: TripleSet) -> tuple[bool, list[str], str]:
             what + " + the shapes' property constraints on every node")
 
 
-def check_merged(merged: TripleSet | list[tuple[str, str, str]]) -> tuple[bool, list[str], str]:
-    """The build's validation of the merged view *merged*: (conforms, violations, what was checked):
+def check_merged(merged: Iterable[tuple[str, str, str]]) -> tuple[bool, list[str], str]:
+    """The build's validation of the merged view's triples *merged*: (conforms, violations, what was checked):
     every constraint of ``shapes.ttl`` on every node (:func:`kg.shape_checks.check_triples`, which
     refuses shapes it cannot check). pyshacl is not run: on the seeds its import alone took longer
     than the rest of the build; ``kg validate`` (:func:`validate_output`) runs it too."""
-    found = check_triples(merged.triples if isinstance(merged, TripleSet) else merged)
+    found = check_triples(merged)
     return not found, found, "kg.shape_checks: every constraint of shapes.ttl on every node"
 
 

@@ -125,7 +125,7 @@ def test_conflicts_report_every_single_valued_property(tmp_path, prop, older, ne
     res = resolve(docs)
     sources, merged = to_triples(docs, Curation(), res, include_private=False)
     write_nquads(sources, tmp_path / "sources.nq")
-    write_ntriples(merged, tmp_path / "merged.nt")
+    write_ntriples(merged.in_order(), tmp_path / "merged.nt")
     create_store(tmp_path / "store", tmp_path / "sources.nq", tmp_path / "merged.nt")
     frame = conflicts(open_store(tmp_path))
     rows = frame[frame.property == prop]

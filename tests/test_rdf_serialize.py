@@ -50,7 +50,7 @@ def test_jsonld_reads_escapes_types_and_languages_from_the_lines(tmp_path):
     g.add((T, P, Literal("Titel", lang="DE")))  # Oxigraph reads language tags in lower case; so does kg
     g.add((T, Q, URIRef("https://elsewhere.org/x")))  # no prefix covers it: the IRI as it is
     nt, out = tmp_path / "m.nt", tmp_path / "m.jsonld"
-    write_ntriples(g, nt)
+    write_ntriples(g.in_order(), nt)
     write_jsonld(nt, out)
     nodes = json.loads(out.read_text(encoding="utf-8"))["@graph"]
     # T's IRI sorts first (see above); properties in key order, one value unwrapped

@@ -58,7 +58,7 @@ def test_on_the_seeds_pyshacl_gets_the_merged_view_kg_ttl_holds(seeds_out):
     assert len(handed) == len(merged) > 1000
     # the seeds conform (see test_build_graph): to pyshacl, and to the build's own check
     assert validate.validate_graph(validate.rdflib_graph("".join(merged.lines())))[0]
-    assert validate.check_merged(merged)[:2] == (True, [])
+    assert validate.check_merged(merged.triples)[:2] == (True, [])
 
 
 @pytest.mark.parametrize("small_graph", [20_000, 0])  # the seeds as a small graph, and as a big one

@@ -51,11 +51,11 @@ def write_graph_quads(out, graph: TripleSet) -> int:
     return len(triples)
 
 
-def write_ntriples(graph: TripleSet | list[tuple[str, str, str]], path: Path) -> None:
-    """*graph* as sorted N-Triples; a list of triples is written in its own order (sorted already, as
-    :meth:`TripleSet.in_order` gives it)."""
+def write_ntriples(triples: list[tuple[str, str, str]], path: Path) -> None:
+    """*triples* as N-Triples, in their order: sorted N-Triples from :meth:`TripleSet.in_order` (or
+    :meth:`TripleSet.take_in_order`)."""
     with open(path, "w", encoding="utf-8") as out:
-        _write_lines(out, graph.in_order() if isinstance(graph, TripleSet) else graph, " .\n")
+        _write_lines(out, triples, " .\n")
 
 
 # The N-Quads and N-Triples files are kg's own (an IRI from a document passed kg.rdf.iris.repair_iri,
