@@ -21,6 +21,7 @@ import pickle
 import signal
 import subprocess
 import sys
+import threading
 import traceback
 
 from kg.errors import UserError
@@ -96,7 +97,8 @@ class Spawned:
     on a lock one of them held. The new process imports what the step needs and gets only the step and
     its arguments, pickled (never the caller's script: multiprocessing's "spawn" imports that again,
     which would run a script's build twice). :meth:`start`, :meth:`result` and :meth:`cancel` are
-    :class:`Child`'s; where no process can start, :meth:`start` runs the step here.
+    :class:`Child`'s; where no process can start, :meth:`start` runs the step here. With *yielding*,
+    the process runs at a lower priority (:func:`lower_priority`): the cores go to the rest first.
 
     >>> step = Spawned()
     >>> step.start(max, 2, 5)
@@ -104,9 +106,10 @@ class Spawned:
     5
     """
 
-    def __init__(self) -> None:
+    def __init__(self, yielding: bool = False) -> None:
         self.process: subprocess.Popen | None = None
         self.outcome: tuple | None = None
+        self.yielding = yielding
 
     def start(self, step, *args) -> None:
         # -P: the current folder is not put on the path (it may hold another "kg")
@@ -118,6 +121,8 @@ class Spawned:
         except OSError:  # no room for another process
             self.outcome = _run(step, args, {})
             return
+        if self.yielding:
+            lower_priority(self.process.pid)
         assert self.process.stdin is not None
         try:
             with self.process.stdin as task:
@@ -144,6 +149,43 @@ class Spawned:
             if self.process.stdout is not None:
                 self.process.stdout.close()
             self.process = None
+
+
+#: How much :func:`lower_priority` lowers a process's or thread's priority (its niceness, up to 19).
+YIELDING_NICENESS = 10
+
+
+def lower_priority(pid: int) -> None:
+    """Lower the priority of the process (on Linux, also the thread) *pid* by :data:`YIELDING_NICENESS`,
+    where the system lets it (a priority is only a hint: nothing depends on it)."""
+    with contextlib.suppress(OSError, AttributeError):  # no priorities (Windows), or the process has ended
+        os.setpriority(os.PRIO_PROCESS, pid, min(19, os.getpriority(os.PRIO_PROCESS, pid) + YIELDING_NICENESS))
+
+
+def run_yielding(step, *args):
+    """``step(*args)`` on a thread of lower priority (:func:`lower_priority`), waited for: the cores go
+    to this process's other threads and to other processes first. Only Linux gives a thread a priority
+    of its own; elsewhere the step runs here, at this thread's priority.
+
+    >>> run_yielding(sorted, [3, 1, 2])
+    [1, 2, 3]
+    """
+    if not sys.platform.startswith("linux"):
+        return step(*args)
+    outcome: list[tuple] = []
+
+    def run() -> None:
+        lower_priority(threading.get_native_id())
+        try:
+            outcome.append((True, step(*args)))
+        except BaseException as error:  # raised in the caller's thread, with its own traceback
+            outcome.append((False, error))
+
+    # a daemon: where the caller is interrupted while it waits, the process need not wait for the step
+    thread = threading.Thread(target=run, name="kg-yielding", daemon=True)
+    thread.start()
+    thread.join()
+    return _unpacked(outcome[0])
 
 
 def answer_spawned(task, answer) -> None:

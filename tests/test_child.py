@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 import threading
 import time
 
 import pytest
 
-from kg.child import Spawned, in_child
+from kg.child import Spawned, in_child, run_yielding
 from kg.errors import UserError
 
 
@@ -126,3 +127,36 @@ def test_without_an_interpreter_to_start_a_spawned_step_runs_here(monkeypatch):
 
     monkeypatch.setattr(sys, "executable", "")
     assert _spawned(os.getpid) == os.getpid()
+
+
+# The build's files and page yield the cores to the store's load (kg.child.lower_priority): a yielding
+# step runs at a niceness 10 above its caller's (at most 19, the lowest priority), and the caller keeps its own.
+
+def _niceness(of: int = 0) -> int:
+    return os.getpriority(os.PRIO_PROCESS, of)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="priorities of processes and threads: Linux")
+def test_a_yielding_spawned_step_runs_at_a_lower_priority_and_the_caller_keeps_its_own():
+    mine = _niceness()
+    spawned = Spawned(yielding=True)
+    try:
+        # the step reads its own niceness (0: the process that runs it); start() lowers it before it
+        # sends the step, so the step cannot run first
+        spawned.start(os.getpriority, os.PRIO_PROCESS, 0)
+        assert spawned.result() == min(19, mine + 10)
+    finally:
+        spawned.cancel()
+    assert _niceness() == mine
+    assert _spawned(os.getpriority, os.PRIO_PROCESS, 0) == mine  # not yielding: the caller's
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="priorities of threads: Linux")
+def test_a_yielding_step_runs_on_a_thread_of_lower_priority_and_its_errors_arrive_as_themselves():
+    mine = _niceness(threading.get_native_id())
+    # the step runs on another thread, whose niceness is 10 above this one's
+    assert run_yielding(threading.get_native_id) != threading.get_native_id()
+    assert run_yielding(lambda: _niceness(threading.get_native_id())) == min(19, mine + 10)
+    assert _niceness(threading.get_native_id()) == mine
+    with pytest.raises(FileNotFoundError):
+        run_yielding(os.stat, "/no/such/file/here")
