@@ -1,7 +1,8 @@
 """A step run in a forked process of its own: the build's first half, so that its memory goes back
 to the system whole when it ends (Python keeps most of what a big step frees in half-empty arenas,
 and the store's bulk load would come on top of it), and the tables' CSV and the validation of a big
-graph, which run on another core while the build writes its files.
+graph, which run on another core while the build writes its files. Steps that should give way to the
+rest of the build run at a lower priority (:func:`lower_priority`, :func:`run_yielding`).
 
 >>> in_child(sorted, [3, 1, 2])
 [1, 2, 3]
