@@ -73,9 +73,10 @@ def test_the_merge_marks_each_fact_it_chose_between_values():
     assert _values(merged, WORK, KG.title) == ['"Graphs, Revisited"']
 
 
-def test_schema_mirrors_and_has_author_are_in_the_merged_view_only(seeds_store):
-    # A source's graph records what the document said in kg's terms; schema.org's mirrors and
-    # kg:hasAuthor are entailed from those (docs/data-model.md), so only the merged view has them.
+def test_schema_mirrors_has_author_and_the_authorship_class_are_in_the_merged_view_only(seeds_store):
+    # A source's graph records what the document said in kg's terms; schema.org's mirrors,
+    # kg:hasAuthor and an authorship's class (kg:hasAuthorship's range) are entailed from those
+    # (docs/data-model.md), so only the merged view has them.
     from kg.store import ONTOLOGY_GRAPH
 
     prefix = (
@@ -83,16 +84,21 @@ def test_schema_mirrors_and_has_author_are_in_the_merged_view_only(seeds_store):
         "PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#> ")
     in_sources = prefix + f"""SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH ?g {{ ?s ?p ?o }}
         FILTER(?g != <{ONTOLOGY_GRAPH}> && (STRSTARTS(STR(?p), STR(schema:)) || ?p = kg:hasAuthor
-               || (?p = rdf:type && STRSTARTS(STR(?o), STR(schema:))))) }}"""
+               || (?p = rdf:type && (STRSTARTS(STR(?o), STR(schema:)) || ?o = kg:Authorship)))) }}"""
     assert next(iter(seeds_store.query(in_sources)))["n"].value == "0"
+    # ...while the sources' graphs still link each work to its authorships (the seeds list works
+    # with authors)
+    assert seeds_store.query(prefix + "ASK { GRAPH ?g { ?w kg:hasAuthorship ?a . ?a kg:author ?p } }")
     # ...and the merged view has each of them wherever its kg fact is: a work's title is its
     # schema:name, each authorship's person is the work's kg:hasAuthor and schema:author, each
-    # kg:Person is a schema:Person; none is missing, so each count below is 0
+    # kg:Person is a schema:Person, each authorship a kg:Authorship; none is missing, so each count
+    # below is 0
     missing = {
         "title": "?w kg:title ?t FILTER NOT EXISTS { ?w schema:name ?t }",
         "author": "?w kg:hasAuthorship/kg:author ?p FILTER NOT EXISTS { ?w kg:hasAuthor ?p ; schema:author ?p }",
         "person": "?p a kg:Person FILTER NOT EXISTS { ?p a schema:Person }",
         "year": "?w a kg:Work ; kg:year ?y FILTER NOT EXISTS { ?w schema:datePublished ?y }",
+        "authorship": "?w kg:hasAuthorship ?a FILTER NOT EXISTS { ?a a kg:Authorship }",
     }
     for what, pattern in missing.items():
         rows = next(iter(seeds_store.query(prefix + f"SELECT (COUNT(*) AS ?n) WHERE {{ {pattern} }}")))

@@ -117,7 +117,8 @@ class DocumentWriter(GraphWriter):
         add = self.triples.add
         authorship = self.node(f"{_AUTHORSHIP}{work_slug}/{local_name(person_iri)}")
         add((node, K.hasAuthorship, authorship))
-        add((authorship, A, K.Authorship))
+        # its class follows from kg:hasAuthorship's range: the merged view states it, as it does schema.org's
+        self.entailed.add((authorship, A, K.Authorship))
         add((authorship, K.author, person))
         if ordinal:
             add((authorship, K.ordinal, self.positive(ordinal)))
