@@ -29,21 +29,27 @@ def work_mention(document: str, work: Work) -> tuple[str, Span, str]:
 
 
 class IriMinter:
-    """Mints ``id:base``, then ``base-2``, ``base-3`` ... for bases already used.
+    """Mints ``id:base``, then ``base-2``, ``base-3`` ... for bases already used (skipping any taken).
 
-    >>> m = IriMinter(); m.mint("work/x").rsplit("/", 1)[1], m.mint("work/x").rsplit("/", 1)[1]
-    ('x', 'x-2')
+    >>> m = IriMinter(); [m.mint(b).rsplit("/", 1)[1] for b in ("work/x", "work/x-3", "work/x", "work/x")]
+    ['x', 'x-3', 'x-2', 'x-4']
     """
 
     def __init__(self):
         self.used: set[str] = set()
+        # the last suffix each base was given: a base minted k times tries k candidates in all, not k
+        # squared over two (a title or name shared by thousands of works or people)
+        self._last: dict[str, int] = {}
 
     def mint(self, base: str) -> str:
-        candidate, n = base, 1
-        while candidate in self.used:
+        n = self._last.get(base, 1)
+        candidate = base if n == 1 else f"{base}-{n}"
+        while candidate in self.used:  # what was taken once stays taken: resuming at the last is exact
             n += 1
             candidate = f"{base}-{n}"
         self.used.add(candidate)
+        if n > 1:  # most bases are minted once: 1 is the default
+            self._last[base] = n
         return DATA_IRIS[candidate]
 
 
