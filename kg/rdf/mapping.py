@@ -117,8 +117,7 @@ class DocumentWriter(GraphWriter):
         add = self.triples.add
         authorship = self.node(f"{_AUTHORSHIP}{work_slug}/{local_name(person_iri)}")
         add((node, K.hasAuthorship, authorship))
-        # its class follows from kg:hasAuthorship's range: the merged view states it, as it does schema.org's
-        self.entailed.add((authorship, A, K.Authorship))
+        self.entail(authorship, A, K.Authorship)  # kg:hasAuthorship's range: the merged view states it
         add((authorship, K.author, person))
         if ordinal:
             add((authorship, K.ordinal, self.positive(ordinal)))
