@@ -25,9 +25,10 @@ from kg.vocab import KG_IRIS, TYPE_IRI
 _K = {name: iri(getattr(KG_IRIS, name)) for name in (
     "Work", "Person", "Organization", "hasAuthor", "hasAuthorship", "author", "ordinal", "title", "year",
     "status", "publishedIn", "submittedTo", "acronym", "name", "alternateName", "about", "country", "partOf",
-    "Education", "Position", "holder", "organization", "role", "degree", "startDate", "endDate", "ongoing")}
+    "Education", "Position", "holder", "organization", "role", "degree", "startDate", "endDate", "ongoing",
+    "Venue", "alternativeTitle")}
 _TYPE = iri(TYPE_IRI)
-_CLASSES = {_K["Work"], _K["Person"], _K["Organization"], _K["Education"], _K["Position"]}
+_CLASSES = {_K["Work"], _K["Person"], _K["Organization"], _K["Education"], _K["Position"], _K["Venue"]}
 _LINK_VALUES = ("role", "degree", "startDate", "endDate", "ongoing")
 _PREDICATES = frozenset(_K.values()) - _CLASSES | {_TYPE}
 
@@ -176,6 +177,20 @@ def _name_rows(ix: _Index) -> list[list]:
     return [[person, name, alternate, name_key(name)] for person, name, alternate in sorted(rows)]
 
 
+#: The labels of :data:`kg.query.labelindex.LABELS`: each class's own label, then its alternate.
+_LABELLED = {"Work": ("title", "alternativeTitle"), "Venue": ("name", "acronym"),
+             "Organization": ("name", "alternateName")}
+
+
+def _label_rows(ix: _Index) -> list[list]:
+    """:func:`kg.query.labelindex.label_rows` of the merged view."""
+    from kg.query.labelindex import keyed_labels
+
+    return keyed_labels((entity[1:-1], _value(label), alternate) for cls, properties in _LABELLED.items()
+                        for entity in ix.typed[_K[cls]] for alternate, p in enumerate(properties)
+                        for label in ix.of(p, entity) or ())
+
+
 _ROWS = {"authorships": _authorships, "works": _works, "people": _people, "organizations": _organizations,
          "affiliations": _affiliations}
 
@@ -184,6 +199,7 @@ def write_table_csvs(triples, folder: Path) -> dict[str, Path]:
     """Write each table of :data:`kg.tables.TABLES` as the CSV Oxigraph would answer its query with,
     from the merged view's *triples* (N-Triples strings), and the name index
     (:mod:`kg.query.nameindex`), into *folder*; the CSV files by table name."""
+    from kg.query.labelindex import LABEL_INDEX, write_label_rows
     from kg.query.nameindex import NAME_INDEX, write_name_rows
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -197,4 +213,5 @@ def write_table_csvs(triples, folder: Path) -> dict[str, Path]:
             writer.writerows(rows(ix))
         written[name] = path
     write_name_rows(_name_rows(ix), folder / NAME_INDEX)
+    write_label_rows(_label_rows(ix), folder / LABEL_INDEX)
     return written

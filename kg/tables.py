@@ -13,7 +13,8 @@ triples before the store is loaded, writes the same CSV from them (:mod:`kg.merg
   ``position``), ``person``, ``organization``, ``role``, ``degree``, ``start_date``, ``end_date``
   (ISO strings) and ``ongoing`` (true, or null), a row per combination of the link's values.
 
-Beside them, the build writes ``names.json``, the name index :mod:`kg.query.nameindex` describes.
+Beside them, the build writes ``names.json`` and ``labels.json``, the indexes :mod:`kg.query.nameindex`
+and :mod:`kg.query.labelindex` describe.
 """
 
 from __future__ import annotations
@@ -94,27 +95,32 @@ COLUMNS = {"authorships": ("work", "person", "ordinal"), "works": ("work", "titl
 
 
 def write_tables(store: Path | pyoxigraph.Store, tables_dir: Path) -> list[Path]:
-    """Write the Parquet tables of *store* (an open store, or the folder of one), and its name index,
-    into *tables_dir*; the files written."""
+    """Write the Parquet tables of *store* (an open store, or the folder of one), and its name and label
+    indexes, into *tables_dir*; the files written."""
+    from kg.query.labelindex import LABEL_INDEX, write_label_index
     from kg.query.nameindex import NAME_INDEX, write_name_index
 
     if not isinstance(store, pyoxigraph.Store):
         store = pyoxigraph.Store.read_only(str(store))
     written = tables_from(partial(_write_csv, store), tables_dir, threads=os.cpu_count() or 1)
     written.append(write_name_index(store, tables_dir / NAME_INDEX))
+    written.append(write_label_index(store, tables_dir / LABEL_INDEX))
     del store
     return written
 
 
 def write_tables_from_csvs(csv_dir: Path, tables_dir: Path) -> list[Path]:
-    """Write the Parquet tables into *tables_dir* from the CSV answers and name index
+    """Write the Parquet tables into *tables_dir* from the CSV answers and indexes
     :func:`kg.merged_tables.write_table_csvs` wrote into *csv_dir* (moved, not copied); the files written."""
+    from kg.query.labelindex import LABEL_INDEX
     from kg.query.nameindex import NAME_INDEX
 
     name_of = {query: name for name, (query, _select) in TABLES.items()}
     written = tables_from(lambda query, path: os.replace(csv_dir / f"{name_of[query]}.csv", path), tables_dir)
-    os.replace(csv_dir / NAME_INDEX, tables_dir / NAME_INDEX)
-    return [*written, tables_dir / NAME_INDEX]
+    for index in (NAME_INDEX, LABEL_INDEX):
+        os.replace(csv_dir / index, tables_dir / index)
+        written.append(tables_dir / index)
+    return written
 
 
 def _write_csv(store, query: str, csv: Path) -> None:

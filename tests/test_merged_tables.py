@@ -10,10 +10,11 @@ import pyoxigraph
 import pytest
 
 from kg.merged_tables import write_table_csvs
+from kg.query.labelindex import LABEL_INDEX, read_label_index
 from kg.query.nameindex import NAME_INDEX
 from kg.tables import COLUMNS, TABLES, write_tables, write_tables_from_csvs
 
-FILES = [f"{name}.parquet" for name in TABLES] + [NAME_INDEX]
+FILES = [f"{name}.parquet" for name in TABLES] + [NAME_INDEX, LABEL_INDEX]
 
 # A merged view written by hand with the cases the SPARQL answers decide in a particular way:
 # - w1 has Ann twice (kg:hasAuthor without a place, and authorships at places 3 and 2) and Bob at 1;
@@ -24,7 +25,9 @@ FILES = [f"{name}.parquet" for name in TABLES] + [NAME_INDEX]
 # - Ann has two names and an alternate name, Cy has only an alternate name (no row in the index),
 #   Bob is the subject of a document; the organization has a parent and a country;
 # - Ann's position there has two roles, a start and is ongoing; Bob's education there a degree and an
-#   end; his second education names no organization, so it is no affiliation.
+#   end; his second education names no organization, so it is no affiliation;
+# - for the label index: w1 has an alternative title, v1 is typed a venue (v2 is not: no labels), the
+#   organization has another name, and Ann's name (a person's) is no label.
 K, ID = "https://kg.example/ns#", "https://kg.example/id/"
 TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
 GRAPH = f"""
@@ -47,6 +50,8 @@ GRAPH = f"""
 <{ID}work/w2> <{K}status> "published" .
 <{ID}work/w2> <{K}publishedIn> <{ID}venue/v1> .
 <{ID}work/w2> <{K}submittedTo> <{ID}venue/v2> .
+<{ID}venue/v1> <{TYPE}> <{K}Venue> .
+<{ID}work/w1> <{K}alternativeTitle> "Zeta quoted with a comma" .
 <{ID}venue/v1> <{K}acronym> "ZZ" .
 <{ID}venue/v1> <{K}name> "Aardvark Conference" .
 <{ID}venue/v2> <{K}name> "Journal M" .
@@ -72,6 +77,7 @@ GRAPH = f"""
 <{ID}source/cv-bob> <{K}about> <{ID}person/bob> .
 <{ID}org/u> <{TYPE}> <{K}Organization> .
 <{ID}org/u> <{K}name> "Uni" .
+<{ID}org/u> <{K}alternateName> "Université" .
 <{ID}org/u> <{K}country> "NZ" .
 <{ID}org/u> <{K}partOf> <{ID}org/top> .
 <{ID}pos/1> <{TYPE}> <{K}Position> .
@@ -143,6 +149,14 @@ def test_the_hand_made_cases_by_hand(tmp_path):
         (ID + "edu/1", "education", p + "bob", ID + "org/u", None, "PhD", None, "2018", None),
         (ID + "pos/1", "position", p + "ann", ID + "org/u", "Fellow", None, "2019-09", None, True),
         (ID + "pos/1", "position", p + "ann", ID + "org/u", "Lecturer", None, "2019-09", None, True)]
+    # an entity's own labels first, then its alternates; keys in ASCII without spaces or punctuation;
+    # w4 has no title, w5 is no kg:Work, v2 and v3 are no kg:Venue: no rows
+    assert read_label_index(tables / LABEL_INDEX) == [
+        [ID + "org/u", "Uni", 0, "uni"], [ID + "org/u", "Université", 1, "universite"],
+        [ID + "venue/v1", "Aardvark Conference", 0, "aardvarkconference"], [ID + "venue/v1", "ZZ", 1, "zz"],
+        [w + "w1", 'Zeta "quoted", with a comma', 0, "zetaquotedwithacomma"],
+        [w + "w1", "Zeta quoted with a comma", 1, "zetaquotedwithacomma"],
+        [w + "w2", "Alpha\nsecond line", 0, "alphasecondline"], [w + "w3", "Gamma", 0, "gamma"]]
 
 
 def test_the_seed_build_wrote_the_tables_its_store_gives(seeds_out, tmp_path):
@@ -168,7 +182,8 @@ def test_a_quoted_value_after_the_first_twenty_thousand_rows_is_read(tmp_path):
             if name == "works":
                 writer.writerows((f"{ID}work/w{k:05}", f"Plain {k}", "", "", "") for k in range(25_000))
                 writer.writerow((f"{ID}work/w99999", 'Late, "quoted"', "2020", "", ""))
-    (folder / NAME_INDEX).write_text("{}", encoding="utf-8")
+    for index in (NAME_INDEX, LABEL_INDEX):
+        (folder / index).write_text("{}", encoding="utf-8")
     write_tables_from_csvs(folder, tmp_path / "tables")
     works = duckdb.sql(f"SELECT work, title, year FROM '{tmp_path / 'tables' / 'works.parquet'}'").fetchall()
     assert len(works) == 25_001

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import mmap
 from dataclasses import dataclass
 from itertools import groupby
 from operator import attrgetter
@@ -10,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterable, Iterator
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,3 +170,75 @@ def _decision_json(d: Decision) -> str:
 
 def _json_list(items: tuple[str, ...]) -> str:
     return "[\n   " + ",\n   ".join(map(_TEXT, items)) + "\n  ]" if items else "[]"
+
+
+#: Where a decision of ``identity.json`` begins and ends (see :func:`_decision_json`): JSON writes every
+#: line break inside a string as ``\n``, so these bytes are the layout's own.
+_OPEN, _CLOSE, _END = b"\n {\n", b"\n }", b"\n }\n]\n"
+#: Needles sharing a start this long are looked for in one pass over the file, by that start.
+_SHARED_START = 12
+
+
+def decisions_holding(path: str | Path, needles: Iterable[str]) -> list[dict] | None:
+    """The decisions of the ``identity.json`` at *path* whose JSON text holds one of *needles* (each
+    decision once, in the file's order), read without the rest of the file: a whole read held five times
+    the file's size (``kg explain`` 717 MB at 1,000 CVs, whose file is 143 MB; at 10,000 CVs it is
+    1.5 GB). None where the file is not laid out as :func:`decisions_json` writes it, or is cut short
+    (a caller then reads it whole, and finds out). The caller checks each decision's fields: a needle
+    may be found in a text that only holds it.
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "identity.json"
+    >>> write_decisions([Decision("person", "p:a", True, "r", "e"), Decision("person", "p:b", False, "r", "f",
+    ...                                                                       related=("p:a",))], path)
+    >>> [d["subject"] for d in decisions_holding(path, ['"p:a"'])], decisions_holding(path, ['"p:b"'])[0]["merged"]
+    (['p:a', 'p:b'], False)
+    >>> path.write_text("[]\\n"); decisions_holding(path, ['"p:a"'])
+    3
+    []
+    """
+    with open(path, "rb") as file:
+        head = file.read(len(_OPEN) + 1)
+        if head.rstrip() == b"[]":
+            return []
+        if head != b"[" + _OPEN:
+            return None
+        with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as text:
+            if text[-len(_END):] != _END:  # cut short, or not kg's
+                return None
+            starts = {text.rfind(_OPEN, 0, at) for at in _found(text, [n.encode() for n in needles])}
+            found = []
+            for start in sorted(starts):
+                end = text.find(_CLOSE, start + len(_OPEN))
+                try:
+                    found.append(json.loads(text[start + 2:end + 3]))  # from "{" to "}"
+                except ValueError:
+                    return None
+            return found
+
+
+def _found(text: mmap.mmap, needles: list[bytes]) -> Iterator[int]:
+    """Where each of *needles* is in *text*: in one pass by their shared start, where they share
+    :data:`_SHARED_START` bytes (the namesakes ``person/jane-doe``, ``person/jane-doe-2``), else one each."""
+    shared = _shared_start(needles)
+    for needle in [shared] if len(shared) >= _SHARED_START else needles:
+        at = text.find(needle)
+        while at != -1:
+            if needle is not shared or any(text[at:at + len(n)] == n for n in needles):
+                yield at
+            at = text.find(needle, at + 1)
+
+
+def _shared_start(needles: list[bytes]) -> bytes:
+    """The longest start all *needles* share.
+
+    >>> _shared_start([b'"p/jane-doe"', b'"p/jane-doe-2"', b'"p/jane-dee"'])
+    b'"p/jane-d'
+    """
+    if not needles:
+        return b""
+    first, last = min(needles), max(needles)
+    size = 0
+    while size < len(first) and first[size] == last[size]:
+        size += 1
+    return first[:size]

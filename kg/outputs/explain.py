@@ -11,39 +11,42 @@ import json
 from pathlib import Path
 
 import pandas as pd
-from rapidfuzz import fuzz
 
 from kg.errors import UserError
-from kg.identity.keys import title_key
+from kg.identity.decisions import decisions_holding
+from kg.query.labelindex import LABEL_INDEX, label_rows, labels_matching, read_label_index
 from kg.query.lookup import resolve_people
-from kg.vocab import sparql_prefixes
-
-PREFIX = sparql_prefixes("kg")
 
 
-def load_decisions(out_dir: str | Path) -> list[dict]:
+def load_decisions(out_dir: str | Path, needles: list[str] | None = None) -> list[dict]:
+    """The decisions in *out_dir*'s ``identity.json``: with *needles*, only (at least) those whose JSON
+    text holds one of them, found without reading the rest (see
+    :func:`~kg.identity.decisions.decisions_holding`); the caller checks each one's fields."""
     path = Path(out_dir) / "identity.json"
     if not path.is_file():
         raise UserError(f"no {path}; run `kg build` first")
-    return json.loads(path.read_text(encoding="utf-8"))
+    try:
+        found = None if needles is None else decisions_holding(path, needles)
+        return json.loads(path.read_text(encoding="utf-8")) if found is None else found
+    except ValueError as e:
+        raise UserError(f"{path} is not the JSON kg build writes ({e}); run `kg build` again") from None
 
 
 def _entities_named(store, text: str) -> list[tuple[str, str]]:
     """(IRI, label) of the people, works, venues and organizations that *text* names."""
     found = [(c.iri, c.name) for c in resolve_people(store, text)] if any(ch.isalpha() for ch in text) else []
-    key = title_key(text)
-    rows = store.query(PREFIX + """
-        SELECT ?s ?label WHERE {
-          { ?s a kg:Work ; kg:title ?label } UNION { ?s a kg:Work ; kg:alternativeTitle ?label }
-          UNION { ?s a kg:Venue ; kg:name ?label } UNION { ?s a kg:Venue ; kg:acronym ?label }
-          UNION { ?s a kg:Organization ; kg:name ?label } UNION { ?s a kg:Organization ; kg:alternateName ?label }
-        }""")
-    for r in rows:
-        label = r["label"].value
-        k = title_key(label)
-        if key and (k == key or (len(key) >= 4 and k.startswith(key)) or fuzz.ratio(k, key) >= 92):
-            found.append((r["s"].value, label))
-    return sorted(dict(found).items())
+    return sorted(dict(found + labels_matching(_label_rows(store), text)).items())
+
+
+def _label_rows(store) -> list[list]:
+    """The label index the build wrote beside *store*, or failing that (a SPARQL server, an older
+    build), the same rows asked of the store."""
+    from kg.store import out_dir_of
+    from kg.tables import TABLES_DIR
+
+    out_dir = out_dir_of(store)
+    rows = None if out_dir is None else read_label_index(Path(out_dir) / TABLES_DIR / LABEL_INDEX)
+    return label_rows(store) if rows is None else rows
 
 
 def explain(store, out_dir: str | Path, text: str) -> list[dict]:
@@ -60,7 +63,7 @@ def explain(store, out_dir: str | Path, text: str) -> list[dict]:
     entities = _entities_named(store, text)
     if not entities:
         raise UserError(f"nothing in the graph is named {text!r}; try part of a name or a title")
-    decisions = load_decisions(out_dir)
+    decisions = load_decisions(out_dir, [json.dumps(iri, ensure_ascii=False) for iri, _ in entities])
     out = []
     for iri, label in entities:
         about = [d for d in decisions if d["subject"] == iri or iri in d.get("related", [])]
@@ -84,6 +87,10 @@ def explain_text(entries: list[dict]) -> str:
     return "\n".join(lines)
 
 
+#: How the rules of namesakes kept apart begin (see :mod:`kg.identity.namesakes`).
+_NAMESAKE_RULES = ("possibly the same", "one name, kept apart")
+
+
 def possibly_same(out_dir: str | Path) -> pd.DataFrame:
     """People kept apart although they share a printed name: one row per pair, with the curation line
     that joins them (``kg explain NAME`` shows the evidence on each side).
@@ -92,6 +99,6 @@ def possibly_same(out_dir: str | Path) -> pd.DataFrame:
     """
     rows = [{"person": d["subject"], "other": (d.get("related") or [""])[0], "rule": d["rule"],
              "evidence": d["evidence"], "sources": ", ".join(d["sources"])}
-            for d in load_decisions(out_dir) if d["kind"] == "person" and not d["merged"]
-            and d["rule"].startswith(("possibly the same", "one name, kept apart"))]
+            for d in load_decisions(out_dir, [f'"rule": "{r}' for r in _NAMESAKE_RULES])
+            if d["kind"] == "person" and not d["merged"] and d["rule"].startswith(_NAMESAKE_RULES)]
     return pd.DataFrame(rows, columns=["person", "other", "rule", "evidence", "sources"])

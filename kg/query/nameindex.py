@@ -55,17 +55,27 @@ def write_name_index(store, path: Path) -> Path:
 
 def write_name_rows(rows: list[list], path: Path) -> Path:
     """Write the index *rows* (as :func:`name_rows` gives them) to *path*; the path."""
-    text = json.dumps({"format": FORMAT, "rows": rows}, ensure_ascii=False, separators=(",", ":"))
-    path.write_text(text + "\n", encoding="utf-8")
-    return path
+    return write_rows(FORMAT, rows, path)
 
 
 def read_name_index(path: Path) -> list[list] | None:
     """The rows of the index at *path*, or None if there is none or it is not one this version reads."""
+    return read_rows(FORMAT, path)
+
+
+def write_rows(fmt: str, rows: list[list], path: Path) -> Path:
+    """Write an index of the format *fmt* (this one, or :mod:`kg.query.labelindex`'s) to *path*; the path."""
+    text = json.dumps({"format": fmt, "rows": rows}, ensure_ascii=False, separators=(",", ":"))
+    path.write_text(text + "\n", encoding="utf-8")
+    return path
+
+
+def read_rows(fmt: str, path: Path) -> list[list] | None:
+    """The rows of the index of the format *fmt* at *path*, or None if there is none or it is another."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("rows"), list):
+    if not isinstance(data, dict) or data.get("format") != fmt or not isinstance(data.get("rows"), list):
         return None
     return data["rows"]
