@@ -73,13 +73,26 @@ def conflicts(store) -> pd.DataFrame:
 
 
 def _disagreeing(store) -> dict[tuple, int]:
-    """(subject, property) -> how many graphs give it, for every key two graphs give two values of."""
+    """(subject, property) -> how many graphs give it, for every key two graphs give two values of.
+
+    kg's merged view marks each key its sources give two values of (``kg:sourcesDisagreeOn``, one
+    source listing a work twice included): those are counted in their graphs, not every graph's every
+    value of the compared properties (at 1,000 CVs 2,538 keys against 500,000 quads, 1.1 s then). A
+    store without the marks (loaded by someone else) is scanned."""
     props = " ".join(f"<{p}>" for p in _COMPARED)
-    query = PREFIX + f"""
-        SELECT ?s ?p (COUNT(DISTINCT ?g) AS ?graphs) WHERE {{ VALUES ?p {{ {props} }} GRAPH ?g {{ ?s ?p ?o }} }}
-        GROUP BY ?s ?p HAVING (COUNT(DISTINCT ?g) > 1 && COUNT(DISTINCT ?o) > 1)"""
-    return {(r["s"], r["p"]): int(r["graphs"].value) for r in store.query(query)
-            if isinstance(r["s"], pyoxigraph.NamedNode)}
+    marked = [(r["s"], r["p"]) for r in store.query(PREFIX + f"""
+        SELECT DISTINCT ?s ?p WHERE {{ VALUES ?p {{ {props} }} ?s kg:sourcesDisagreeOn ?p }}""")]
+    counted = "(COUNT(DISTINCT ?g) AS ?graphs) (COUNT(DISTINCT ?o) AS ?values)"
+    if marked:
+        found = _bound_solutions(store, lambda rows: PREFIX + f"""
+            SELECT ?s ?p {counted} WHERE {{ VALUES (?s ?p) {{ {_values(rows)} }} GRAPH ?g {{ ?s ?p ?o }} }}
+            GROUP BY ?s ?p""", sorted(marked, key=lambda key: (key[0].value, key[1].value)))
+    else:
+        found = list(store.query(PREFIX + f"""
+            SELECT ?s ?p {counted} WHERE {{ VALUES ?p {{ {props} }} GRAPH ?g {{ ?s ?p ?o }} }} GROUP BY ?s ?p
+            HAVING (COUNT(DISTINCT ?g) > 1 && COUNT(DISTINCT ?o) > 1)"""))
+    return {(r["s"], r["p"]): int(r["graphs"].value) for r in found
+            if isinstance(r["s"], pyoxigraph.NamedNode) and int(r["graphs"].value) > 1 and int(r["values"].value) > 1}
 
 
 def _values_in_sources(store, keys: dict) -> list[tuple]:

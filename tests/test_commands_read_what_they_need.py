@@ -1,5 +1,6 @@
-"""``kg explain`` and ``kg conflicts --people`` read only what they need: the decisions that name an entity,
-found in identity.json without reading it whole, and the labels from the build's label index."""
+"""``kg explain`` and ``kg conflicts`` read only what they need: the decisions that name an entity, found in
+identity.json without reading it whole; the labels from the build's label index; the facts the merged
+view marks as disputed, not every source's every value."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import shutil
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kg.build import build_graph
 from kg.identity.decisions import Decision, decisions_holding, write_decisions
 from kg.query.labelindex import LABEL_INDEX
 from tests.conftest import run_kg
@@ -92,3 +94,41 @@ def test_explain_shows_a_works_own_title_where_its_other_title_matches_too(seeds
         "Lucid: A Non-Intrusive, Scalable and Interpretable Scheduler for Deep Learning Training Jobs <")
     # "NTU" is only the university's short form: the label shown is the one that matched
     assert run_kg("explain", "NTU", "--out", seeds_out).stdout.startswith("NTU <")
+
+
+def test_conflicts_from_the_marks_are_the_conflicts_a_scan_finds(seeds_out, tmp_path):
+    # A store without the merged view's kg:sourcesDisagreeOn marks (loaded by someone else) is scanned:
+    # both ways give the same rows. The seeds disagree on Qinghao Hu's doctorate's end and Lucid's title
+    # (test_identity), so there is something to find.
+    import pyoxigraph
+
+    from kg.outputs.conflicts import conflicts
+    from kg.store import open_store
+
+    marked = conflicts(open_store(seeds_out))
+    out = tmp_path / "out"
+    shutil.copytree(seeds_out, out)
+    store = pyoxigraph.Store(str(out / "store"))
+    store.update("DELETE WHERE { ?s <https://kg.example/ns#sourcesDisagreeOn> ?p }")
+    assert not store.query("ASK { ?s <https://kg.example/ns#sourcesDisagreeOn> ?p }")
+    del store
+    scanned = conflicts(open_store(out))
+    assert {"endDate", "title", "ordinal"} <= set(marked["property"])
+    assert marked.equals(scanned)
+
+
+def test_a_document_listing_a_work_twice_disagrees_with_no_other_document(tmp_path):
+    # One CV lists one paper twice, its title once in other capitals: one work (same title key), two
+    # titles, both from this CV. The merged view marks the title as disputed, but no two documents
+    # disagree on it: kg conflicts lists nothing, as a scan of the sources' graphs finds nothing.
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "cv-ann-lee.md").write_text(
+        "# Ann Lee\n\n## Publications\n\n**Fast Graph Caches**\nAnn Lee, Bo Chen\n\n"
+        "**Fast graph caches**\nAnn Lee, Bo Chen\n", encoding="utf-8")
+    out = tmp_path / "out"
+    build_graph(data, out, html=False)
+    marks = run_kg("query", "SELECT ?s ?p WHERE { ?s <https://kg.example/ns#sourcesDisagreeOn> ?p }",
+                   "--format", "csv", "--out", out).stdout
+    assert "https://kg.example/ns#title" in marks
+    assert run_kg("conflicts", "--out", out).stdout.startswith("no conflicts")
