@@ -182,13 +182,11 @@ _LABELLED = {"Work": ("title", "alternativeTitle"), "Venue": ("name", "acronym")
              "Organization": ("name", "alternateName")}
 
 
-def _label_rows(ix: _Index) -> list[list]:
-    """:func:`kg.query.labelindex.label_rows` of the merged view."""
-    from kg.query.labelindex import keyed_labels
-
-    return keyed_labels((entity[1:-1], _value(label), alternate) for cls, properties in _LABELLED.items()
-                        for entity in ix.typed[_K[cls]] for alternate, p in enumerate(properties)
-                        for label in ix.of(p, entity) or ())
+def _labels(ix: _Index):
+    """The (IRI, label, alternate) of :func:`kg.query.labelindex.label_rows` in the merged view, unkeyed."""
+    return ((entity[1:-1], _value(label), alternate) for cls, properties in _LABELLED.items()
+            for entity in ix.typed[_K[cls]] for alternate, p in enumerate(properties)
+            for label in ix.of(p, entity) or ())
 
 
 _ROWS = {"authorships": _authorships, "works": _works, "people": _people, "organizations": _organizations,
@@ -197,9 +195,10 @@ _ROWS = {"authorships": _authorships, "works": _works, "people": _people, "organ
 
 def write_table_csvs(triples, folder: Path) -> dict[str, Path]:
     """Write each table of :data:`kg.tables.TABLES` as the CSV Oxigraph would answer its query with,
-    from the merged view's *triples* (N-Triples strings), and the name index
-    (:mod:`kg.query.nameindex`), into *folder*; the CSV files by table name."""
-    from kg.query.labelindex import LABEL_INDEX, write_label_rows
+    from the merged view's *triples* (N-Triples strings), the name index (:mod:`kg.query.nameindex`) and
+    the labels of the label index, to be keyed (:func:`kg.query.labelindex.write_unkeyed`), into *folder*;
+    the CSV files by table name."""
+    from kg.query.labelindex import UNKEYED, write_unkeyed
     from kg.query.nameindex import NAME_INDEX, write_name_rows
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -213,5 +212,5 @@ def write_table_csvs(triples, folder: Path) -> dict[str, Path]:
             writer.writerows(rows(ix))
         written[name] = path
     write_name_rows(_name_rows(ix), folder / NAME_INDEX)
-    write_label_rows(_label_rows(ix), folder / LABEL_INDEX)
+    write_unkeyed(_labels(ix), folder / UNKEYED)
     return written

@@ -110,17 +110,16 @@ def write_tables(store: Path | pyoxigraph.Store, tables_dir: Path) -> list[Path]
 
 
 def write_tables_from_csvs(csv_dir: Path, tables_dir: Path) -> list[Path]:
-    """Write the Parquet tables into *tables_dir* from the CSV answers and indexes
-    :func:`kg.merged_tables.write_table_csvs` wrote into *csv_dir* (moved, not copied); the files written."""
-    from kg.query.labelindex import LABEL_INDEX
+    """Write the Parquet tables and indexes into *tables_dir* from the CSV answers, name index and labels
+    :func:`kg.merged_tables.write_table_csvs` wrote into *csv_dir* (moved, not copied; the labels keyed
+    here); the files written."""
+    from kg.query.labelindex import LABEL_INDEX, UNKEYED, key_unkeyed
     from kg.query.nameindex import NAME_INDEX
 
     name_of = {query: name for name, (query, _select) in TABLES.items()}
     written = tables_from(lambda query, path: os.replace(csv_dir / f"{name_of[query]}.csv", path), tables_dir)
-    for index in (NAME_INDEX, LABEL_INDEX):
-        os.replace(csv_dir / index, tables_dir / index)
-        written.append(tables_dir / index)
-    return written
+    os.replace(csv_dir / NAME_INDEX, tables_dir / NAME_INDEX)
+    return [*written, tables_dir / NAME_INDEX, key_unkeyed(csv_dir / UNKEYED, tables_dir / LABEL_INDEX)]
 
 
 def _write_csv(store, query: str, csv: Path) -> None:

@@ -10,7 +10,7 @@ import pyoxigraph
 import pytest
 
 from kg.merged_tables import write_table_csvs
-from kg.query.labelindex import LABEL_INDEX, read_label_index
+from kg.query.labelindex import LABEL_INDEX, UNKEYED, read_label_index, write_unkeyed
 from kg.query.nameindex import NAME_INDEX
 from kg.tables import COLUMNS, TABLES, write_tables, write_tables_from_csvs
 
@@ -182,8 +182,8 @@ def test_a_quoted_value_after_the_first_twenty_thousand_rows_is_read(tmp_path):
             if name == "works":
                 writer.writerows((f"{ID}work/w{k:05}", f"Plain {k}", "", "", "") for k in range(25_000))
                 writer.writerow((f"{ID}work/w99999", 'Late, "quoted"', "2020", "", ""))
-    for index in (NAME_INDEX, LABEL_INDEX):
-        (folder / index).write_text("{}", encoding="utf-8")
+    (folder / NAME_INDEX).write_text("{}", encoding="utf-8")
+    write_unkeyed([], folder / UNKEYED)
     write_tables_from_csvs(folder, tmp_path / "tables")
     works = duckdb.sql(f"SELECT work, title, year FROM '{tmp_path / 'tables' / 'works.parquet'}'").fetchall()
     assert len(works) == 25_001
