@@ -8,8 +8,9 @@ works), and correctness at scale: the works the build found against the generato
 ``works_unique``, the people found against ``authors_unique_people``, and the SHACL result.
 
 On the largest store it then times, each as a subprocess the way a user runs it (Python start-up
-included; ``kg --version`` gives that baseline): ``kg collaborators``, ``kg shared`` and ``kg path``
-for a typical person (median number of works) and the busiest one, ``kg analyze``, ``kg html``,
+included; ``kg --version`` gives that baseline): ``kg collaborators``, ``kg shared``, ``kg explain``
+and ``kg profile`` for a typical person (median number of works) and the busiest one, ``kg path``,
+``kg conflicts`` (and ``--people``), ``kg analyze``, ``kg html``,
 and every example query in ``queries/`` (or ``kg/data/queries/``) with its ``?name``-like
 variables bound to each of the two people. Last, the co-author projection against a DuckDB
 self-join over the same authorships (exported from the store with one SPARQL query): the pairs as
@@ -37,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 from kg.memory import tree_pss
@@ -159,8 +161,8 @@ def people_to_ask(out: Path) -> dict[str, str]:
         SELECT ?name (COUNT(*) AS ?n) WHERE { ?x kg:organization ?o . ?o kg:name ?name }
         GROUP BY ?name ORDER BY DESC(?n) LIMIT 1""")), None)
     del store
-    names = [name for _, name in counts]
-    unique = sorted((c, name) for c, name in counts if names.count(name) == 1)
+    times = Counter(name for _, name in counts)
+    unique = sorted((c, name) for c, name in counts if times[name] == 1)
     if not unique:
         return {}
     return {"typical": unique[len(unique) // 2][1], "busiest": unique[-1][1],
@@ -225,7 +227,11 @@ def time_commands(out: Path, only: str | None = None) -> list[dict]:
         name, other = people[who], people["busiest" if who == "typical" else "typical"]
         timed("kg collaborators", ["collaborators", name], f"{who}: {name}")
         timed("kg shared", ["shared", name, other], f"{who}: {name} + {other}")
+        timed("kg explain", ["explain", name], f"{who}: {name}")
+        timed("kg profile", ["profile", name], f"{who}: {name}")
     timed("kg path", ["path", people["typical"], people["busiest"]], f"{people['typical']} -> {people['busiest']}")
+    timed("kg conflicts", ["conflicts", "--format", "csv"])
+    timed("kg conflicts --people", ["conflicts", "--people", "--format", "csv"])
     with tempfile.TemporaryDirectory() as tmp:
         timed("kg analyze", ["analyze", "--report", str(Path(tmp) / "report.html")])
         timed("kg html", ["html", "-o", str(Path(tmp) / "graph.html")])
