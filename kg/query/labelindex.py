@@ -63,7 +63,7 @@ def write_label_index(store, path: Path) -> Path:
     return write_label_rows(label_rows(store), path)
 
 
-def write_label_rows(rows: list[list[str]], path: Path) -> Path:
+def write_label_rows(rows: list[list], path: Path) -> Path:
     """Write the index *rows* (as :func:`keyed_labels` gives them) to *path*; the path."""
     return write_rows(FORMAT, rows, path)
 
