@@ -47,16 +47,15 @@ def validate_graph(graph, focus_nodes: list | None = None, inplace: bool = False
 
 def _sample(merged: TripleSet) -> tuple[list[str], list[str]]:
     """The k-th subjects (sorted; IRIs) and the N-Triples lines of them and of the nodes they point to
-    (one hop, so that a value's class can be checked)."""
-    by_subject: dict[str, list] = {}
-    for t in merged.triples:
-        by_subject.setdefault(t[0], []).append(t)
-    subjects = sorted(by_subject)
-    step = max(1, len(subjects) // SAMPLE_SUBJECTS)
-    focus = subjects[::step]
-    chosen = set(focus) | {o for s in focus for _, _, o in by_subject[s] if o in by_subject}
-    lines = [f"{s} {p} {o} .\n" for subject in sorted(chosen) for s, p, o in by_subject[subject]]
-    return [s[1:-1] for s in focus], lines
+    (one hop, so that a value's class can be checked). Passes over the triples, without grouping them
+    all by subject (at 1,000 CVs that took 3.4 s and a list for each of 400,000 subjects)."""
+    triples = merged.triples
+    subjects = {t[0] for t in triples}
+    ordered = sorted(subjects)
+    focus = set(ordered[::max(1, len(ordered) // SAMPLE_SUBJECTS)])
+    chosen = focus | {o for s, _, o in triples if s in focus and o in subjects}
+    lines = [f"{s} {p} {o} .\n" for s, p, o in sorted(t for t in triples if t[0] in chosen)]
+    return [s[1:-1] for s in sorted(focus)], lines
 
 
 def rdflib_graph(ntriples: str):
@@ -132,7 +131,11 @@ def validate_output(out_dir: str | Path) -> tuple[bool, list[str]]:
     if not ttl.is_file():
         raise UserError(f"no {ttl}; run `kg build` first")
     merged = TripleSet("")
+    # each term's text kept once: at 1,000 CVs 262,000 terms make 1.7 million triples, whose copies of
+    # each term held 746 MB where these hold 279
+    add, said = merged.triples.add, {}
     for t in pyoxigraph.parse(path=str(ttl), format=pyoxigraph.RdfFormat.TURTLE):
-        merged.triples.add((str(t.subject), str(t.predicate), str(t.object)))
+        s, p, o = str(t.subject), str(t.predicate), str(t.object)
+        add((said.setdefault(s, s), said.setdefault(p, p), said.setdefault(o, o)))
     conforms, violations, _ = validate_triples(merged)
     return conforms, violations

@@ -162,3 +162,17 @@ def test_the_sources_written_as_mapped_are_the_sorted_n_quads(tmp_path):
     streamed = write_sources(list(docs), Curation(), res, False, tmp_path / "streamed.nq")
     assert (tmp_path / "streamed.nq").read_bytes() == (tmp_path / "sorted.nq").read_bytes()
     assert streamed.triples == merged.triples and len(merged) > 1000
+
+
+def test_the_store_keeps_whole_numbers_as_integers_the_files_as_positive_integers(seeds_out):
+    # docs/data-model.md: Oxigraph keeps a value of a type derived from xsd:integer as an xsd:integer.
+    # The seeds' works have authorships with places (kg:ordinal), written "1"^^xsd:positiveInteger.
+    import pyoxigraph
+
+    xsd = "http://www.w3.org/2001/XMLSchema#"
+    assert f'"1"^^<{xsd}positiveInteger>' in (seeds_out / "kg.ttl").read_text(encoding="utf-8").replace(
+        "xsd:positiveInteger", f"<{xsd}positiveInteger>")
+    store = pyoxigraph.Store.read_only(str(seeds_out / "store"))
+    types = {r["d"].value for r in store.query(
+        "SELECT DISTINCT (DATATYPE(?o) AS ?d) WHERE { ?a <https://kg.example/ns#ordinal> ?o }")}
+    assert types == {xsd + "integer"}

@@ -95,3 +95,36 @@ def test_the_build_reports_what_the_checks_find(tmp_path):
     report = build_graph(data, tmp_path / "out", html=False)
     assert report.conforms is True
     assert report.validation == "kg.shape_checks: every constraint of shapes.ttl on every node"
+
+
+def test_the_sample_is_every_kth_subject_with_the_nodes_it_points_to(monkeypatch):
+    # Seven subjects s0..s6 (sorted by IRI), each pointing to the next; s6 points to o, which is no
+    # subject, and s1 has a literal. With a sample of 3: step 7 // 3 = 2, so s0, s2, s4 and s6 are the
+    # focus; each one's next (s1, s3, s5) joins the lines, o does not (it states nothing).
+    monkeypatch.setattr(validate, "SAMPLE_SUBJECTS", 3)
+    merged = TripleSet("")
+    for k in range(7):
+        merged.triples.add((f"<{ID}s{k}>", f"<{KG}next>", f"<{ID}s{k + 1}>" if k < 6 else f"<{ID}o>"))
+    merged.triples.add((f"<{ID}s1>", f"<{KG}name>", '"one"'))
+    focus, lines = validate._sample(merged)
+    assert focus == [f"{ID}s{k}" for k in (0, 2, 4, 6)]
+    assert lines == [f"<{ID}s0> <{KG}next> <{ID}s1> .\n", f'<{ID}s1> <{KG}name> "one" .\n',
+                     f"<{ID}s1> <{KG}next> <{ID}s2> .\n"] + [
+        f"<{ID}s{k}> <{KG}next> <{ID}s{k + 1}> .\n" for k in range(2, 6)] + [f"<{ID}s6> <{KG}next> <{ID}o> .\n"]
+
+
+def test_kg_validate_reads_the_built_file(seeds_out, tmp_path):
+    # kg.ttl is what kg validate checks: a copy with one more work, typed but without a title (or a
+    # status, or the place it was read from), breaks "exactly one title" for that work
+    import shutil
+
+    from tests.conftest import run_kg
+
+    out = tmp_path / "out"
+    shutil.copytree(seeds_out, out)
+    assert run_kg("validate", "--out", out).stdout == f"{out}/kg.ttl conforms to shapes.ttl\n"
+    with open(out / "kg.ttl", "a", encoding="utf-8") as ttl:
+        ttl.write(f"<{ID}work/untitled> a <{KG}Work> .\n")
+    result = run_kg("validate", "--out", out)
+    assert result.returncode == 1
+    assert f"{ID}work/untitled {KG}title: a work needs exactly one title" in result.stdout.splitlines()
