@@ -133,7 +133,7 @@ def validate_output(out_dir: str | Path) -> tuple[bool, list[str]]:
     merged = TripleSet("")
     # each term's text kept once: at 1,000 CVs 262,000 terms make 1.7 million triples, whose copies of
     # each term held 746 MB where these hold 279
-    add, said = merged.triples.add, {}
+    add, said = merged.triples.add, dict[str, str]()
     for t in pyoxigraph.parse(path=str(ttl), format=pyoxigraph.RdfFormat.TURTLE):
         s, p, o = str(t.subject), str(t.predicate), str(t.object)
         add((said.setdefault(s, s), said.setdefault(p, p), said.setdefault(o, o)))
