@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 import shutil
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kg.build import build_graph
+from kg.identity import decisions as decisions_module
 from kg.identity.decisions import Decision, decisions_holding, write_decisions
 from kg.query.labelindex import LABEL_INDEX
 from tests.conftest import run_kg
@@ -38,13 +40,17 @@ def _about(decisions: list[dict], iri: str) -> list[dict]:
     return [d for d in decisions if d["subject"] == iri or iri in d["related"]]
 
 
-@settings(max_examples=150, deadline=None)
-@given(decisions=_decisions(), wanted=st.lists(st.sampled_from(IRIS), min_size=1, max_size=3, unique=True))
-def test_the_decisions_found_by_text_are_those_a_whole_read_finds(tmp_path_factory, decisions, wanted):
+@settings(max_examples=200, deadline=None)
+@given(decisions=_decisions(), wanted=st.lists(st.sampled_from(IRIS), min_size=1, max_size=3, unique=True),
+       block=st.sampled_from([1, 7, 64, 1000, 2**24]))
+def test_the_decisions_found_by_text_are_those_a_whole_read_finds(tmp_path_factory, decisions, wanted, block):
+    # the file is searched a block at a time: small blocks put needles and decisions across their borders
     path = tmp_path_factory.mktemp("identity") / "identity.json"
     write_decisions(list(decisions), path)
     whole = json.loads(path.read_text(encoding="utf-8"))
-    found = decisions_holding(path, [json.dumps(iri) for iri in wanted])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(decisions_module, "_BLOCK", block)
+        found = decisions_holding(path, [json.dumps(iri) for iri in wanted])
     assert found is not None  # the file is laid out as kg writes it
     # each decision once, in the file's order, and every one about a wanted IRI among them
     assert found == [d for d in whole if d in found]

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import mmap
+import os
 from dataclasses import dataclass
 from itertools import groupby
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, BinaryIO, cast
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
@@ -175,17 +175,20 @@ def _json_list(items: tuple[str, ...]) -> str:
 #: Where a decision of ``identity.json`` begins and ends (see :func:`_decision_json`): JSON writes every
 #: line break inside a string as ``\n``, so these bytes are the layout's own.
 _OPEN, _CLOSE, _END = b"\n {\n", b"\n }", b"\n }\n]\n"
-#: Needles sharing a start this long are looked for in one pass over the file, by that start.
+#: Needles sharing a start this long are looked for by that start (one search for the namesakes).
 _SHARED_START = 12
+#: How much of ``identity.json`` is searched at a time.
+_BLOCK = 16 * 2**20
 
 
 def decisions_holding(path: str | Path, needles: Iterable[str]) -> list[dict] | None:
     """The decisions of the ``identity.json`` at *path* whose JSON text holds one of *needles* (each
     decision once, in the file's order), read without the rest of the file: a whole read held five times
     the file's size (``kg explain`` 717 MB at 1,000 CVs, whose file is 143 MB; at 10,000 CVs it is
-    1.5 GB). None where the file is not laid out as :func:`decisions_json` writes it, or is cut short
-    (a caller then reads it whole, and finds out). The caller checks each decision's fields: a needle
-    may be found in a text that only holds it.
+    1.5 GB). The file is searched a block at a time, so that what it holds is never all in memory. None
+    where the file is not laid out as :func:`decisions_json` writes it, or is cut short (a caller then
+    reads it whole, and finds out). The caller checks each decision's fields: a needle may be found in a
+    text that only holds it.
 
     >>> import tempfile
     >>> path = Path(tempfile.mkdtemp()) / "identity.json"
@@ -201,32 +204,75 @@ def decisions_holding(path: str | Path, needles: Iterable[str]) -> list[dict] | 
         head = file.read(len(_OPEN) + 1)
         if head.rstrip() == b"[]":
             return []
-        if head != b"[" + _OPEN:
+        file.seek(-len(_END), os.SEEK_END)
+        if head != b"[" + _OPEN or file.read() != _END:  # not kg's, or cut short
             return None
-        with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as text:
-            if text[-len(_END):] != _END:  # cut short, or not kg's
-                return None
-            starts = {text.rfind(_OPEN, 0, at) for at in _found(text, [n.encode() for n in needles])}
-            found = []
-            for start in sorted(starts):
-                end = text.find(_CLOSE, start + len(_OPEN))
-                try:
-                    found.append(json.loads(text[start + 2:end + 3]))  # from "{" to "}"
-                except ValueError:
-                    return None
-            return found
+        texts = dict(_holding(file, needles, _BLOCK))
+        try:
+            return [json.loads(texts[start]) for start in sorted(texts)]
+        except ValueError:
+            return None
 
 
-def _found(text: mmap.mmap, needles: list[bytes]) -> Iterator[int]:
-    """Where each of *needles* is in *text*: in one pass by their shared start, where they share
-    :data:`_SHARED_START` bytes (the namesakes ``person/jane-doe``, ``person/jane-doe-2``), else one each."""
-    shared = _shared_start(needles)
-    for needle in [shared] if len(shared) >= _SHARED_START else needles:
-        at = text.find(needle)
-        while at != -1:
-            if needle is not shared or any(text[at:at + len(n)] == n for n in needles):
-                yield at
-            at = text.find(needle, at + 1)
+def _holding(file: BinaryIO, needles: Iterable[str], block: int) -> Iterator[tuple[int, bytes]]:
+    """(where it begins, its text from "{" to "}") for each decision of *file* where a needle is found,
+    from the block it was found in, or where it crosses the block's border, from the file."""
+    for text, base, at in _found(file, needles, block):
+        start, end = text.rfind(_OPEN, 0, at), text.find(_CLOSE, at)
+        if start == -1 or end == -1:
+            start = _around(file, base + at, _OPEN, backwards=True)
+            end = _around(file, base + at, _CLOSE)
+            file.seek(start)
+            yield start, file.read(end + 3 - start)[2:]
+        else:
+            yield base + start, text[start + 2:end + 3]
+
+
+def _found(file: BinaryIO, needles: Iterable[str], block: int) -> Iterator[tuple[bytes, int, int]]:
+    """(the text searched, where it begins in *file*, where a needle is in it) for each of *needles* in
+    *file*, read a *block* at a time: by their shared start where they share :data:`_SHARED_START` bytes
+    (the namesakes ``person/jane-doe``, ``person/jane-doe-2``), then checked whole, else each. A block
+    keeps the previous one's last bytes, so a needle across the border is found; a place is given where
+    the whole longest needle fits in the block, or in the last one.
+
+    >>> import io
+    >>> text = io.BytesIO(b'.."ab"..."ab-2"...."ac"..')
+    >>> def places(needles): return [base + at for _, base, at in _found(text, needles, block=5)]
+    >>> places(['"ab"', '"ab-2"']), places(['"ab"', '"ac"'])
+    ([2, 9], [2, 19])
+    """
+    wanted = [n.encode() for n in needles]
+    shared = _shared_start(wanted)
+    looked_for = [shared] if len(shared) >= _SHARED_START else wanted
+    longest = max(map(len, wanted), default=1)
+    kept, base = b"", 0  # the previous block's last bytes, and where the text begins in the file
+    while True:
+        file.seek(base + len(kept))  # the caller may read elsewhere in the file between two places
+        new = file.read(block)
+        text, last = kept + new, len(new) < block
+        for needle in looked_for:
+            at = text.find(needle)
+            while at != -1 and (last or at + longest <= len(text)):
+                if needle is not shared or any(text.startswith(n, at) for n in wanted):
+                    yield text, base, at
+                at = text.find(needle, at + 1)
+        if last:
+            return
+        cut = max(0, len(text) - longest + 1)
+        kept, base = text[cut:], base + cut
+
+
+def _around(file: BinaryIO, at: int, mark: bytes, backwards: bool = False) -> int:
+    """Where the first *mark* after *at* (with *backwards*, the last before it) begins in *file*."""
+    size = 4096
+    while True:
+        start = max(0, at - size) if backwards else at
+        file.seek(start)
+        text = file.read(at - start if backwards else size)
+        found = text.rfind(mark) if backwards else text.find(mark)
+        if found != -1 or (backwards and start == 0) or (not backwards and len(text) < size):
+            return start + found
+        size *= 4
 
 
 def _shared_start(needles: list[bytes]) -> bytes:
