@@ -28,6 +28,7 @@ LABEL_INDEX = "labels.json"
 UNKEYED = "labels-unkeyed.json"
 #: What the file says it is; a reader refuses any other (an index written by another version).
 FORMAT = "kg label index 1"
+_UNKEYED_FORMAT = FORMAT + " (unkeyed)"
 #: A key this long or longer finds the keys it begins; shorter, only its own.
 PREFIX_FROM = 4
 #: The least rapidfuzz ``ratio`` between two keys for a label to match with a few edits.
@@ -72,12 +73,12 @@ def write_unkeyed(labels, path: Path) -> Path:
     """Write *labels*, (IRI, label, alternate) triples, to *path* for :func:`key_unkeyed` to key: the
     build's first half lists them, its parent keys them while the store loads (at 1,000 CVs keying the
     34,338 labels took 0.5-0.8 s, which the first half, the build's longest chain, would wait for)."""
-    return write_rows(FORMAT + " (unkeyed)", [list(label) for label in labels], path)
+    return write_rows(_UNKEYED_FORMAT, [list(label) for label in labels], path)
 
 
 def key_unkeyed(unkeyed: Path, path: Path) -> Path:
     """The index at *path* made from the labels :func:`write_unkeyed` wrote to *unkeyed* (removed); the path."""
-    rows = read_rows(FORMAT + " (unkeyed)", unkeyed)
+    rows = read_rows(_UNKEYED_FORMAT, unkeyed)
     if rows is None:
         raise ValueError(f"{unkeyed} holds no labels written by write_unkeyed")
     unkeyed.unlink()
