@@ -51,11 +51,15 @@ def test_the_decisions_found_by_text_are_those_a_whole_read_finds(tmp_path_facto
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(decisions_module, "_BLOCK", block)
         found = decisions_holding(path, [json.dumps(iri) for iri in wanted])
-    assert found is not None  # the file is laid out as kg writes it
+        rules = decisions_holding(path, ['"rule": "possibly the same', '"rule": "plain'])
+    assert found is not None and rules is not None  # the file is laid out as kg writes it
     # each decision once, in the file's order, and every one about a wanted IRI among them
     assert found == [d for d in whole if d in found]
     for iri in wanted:
         assert _about(found, iri) == _about(whole, iri)
+    # kg conflicts --people looks for rules by how they begin: needles sharing no long start
+    assert [d for d in rules if d["rule"].startswith(("possibly the same", "plain"))] == [
+        d for d in whole if d["rule"].startswith(("possibly the same", "plain"))]
 
 
 def test_a_file_laid_out_otherwise_is_read_whole(seeds_out, tmp_path):
