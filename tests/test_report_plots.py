@@ -37,3 +37,28 @@ def test_many_profiled_people_plot_the_busiest_and_list_everyone():
     assert f"![top collaborators of P {n - 1:02d}]" in text
     assert text.count("### P 00") == 2  # a per-year table and a top-collaborators table
     assert plotted_people(g, sorted(p for p in g if p.startswith("p"))) == [f"p{i:02d}" for i in range(2, n)]
+
+
+def test_many_pairs_at_one_institution_are_counted_then_listed_in_part(graph_fixture_store, monkeypatch):
+    # The fixture's people at University X overlap in 5 pairs (test_analyses.test_overlaps_in_time):
+    # Ada-Bob twice (his M.Sc., his postdoc), Ada-Gus, Bob-Gus twice. With room for 5, all are listed
+    # and nothing is counted; with room for 2, the report says 5, counts them by institution (one row,
+    # University X: 5) and lists the first two, Ada-Bob's.
+    from kg.graphs.projections import coauthor_graph, person_organization_graph
+    from kg.outputs import report
+
+    g, po = coauthor_graph(graph_fixture_store), person_organization_graph(graph_fixture_store)
+
+    def section(text: str) -> list[str]:
+        return [line for line in text.split("## Same institution, same time", 1)[1].splitlines() if line.strip()]
+
+    monkeypatch.setattr(report, "LISTED_PAIRS", 5)
+    every = section(report_text(g, po, fmt="markdown"))
+    assert not any("pairs of people" in line for line in every)
+    assert sum(line.startswith("| University X |") for line in every) == 5
+    monkeypatch.setattr(report, "LISTED_PAIRS", 2)
+    some = section(report_text(g, po, fmt="markdown"))
+    assert some[0].startswith("5 pairs of people were at one institution at the same time")
+    assert "| University X | 5 |" in some
+    listed = [line for line in some if line.startswith("| University X | ")][1:]
+    assert len(listed) == 2 and all("Ada Lovelace" in line and "Bob Byte" in line for line in listed)
