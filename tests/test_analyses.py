@@ -309,3 +309,32 @@ def test_seeds_supervision(seeds_store):
     shenghao = resolve_person(seeds_store, "Shenghao Qiu").iri
     thesis = [w for w in g.graph["works"].values() if w["title"].startswith("Accelerating Deep Learning by")]
     assert [w["authors"] for w in thesis] == [[shenghao]]
+
+
+def _three_places() -> nx.Graph:
+    # By hand: at Alpha U, p1 (2010-2015) and p2 (2012-2014) overlap: 1 pair. At Beta U, p1 (2016-2018),
+    # p2 (2016-2017) and p3 (2017-2020) overlap pairwise, p2 and p3 in 2017 only: 3 pairs. At Gamma U,
+    # p4 (2000-2001) and p1 (2005) never meet: none.
+    po = nx.Graph()
+    for p in ("p1", "p2", "p3", "p4"):
+        po.add_node(p, kind="person", name=p.upper())
+    for org in ("Alpha U", "Beta U", "Gamma U"):
+        po.add_node(org, kind="organization", name=org)
+    for person, org, start, end in [("p1", "Alpha U", "2010", "2015"), ("p2", "Alpha U", "2012", "2014"),
+                                    ("p1", "Beta U", "2016", "2018"), ("p2", "Beta U", "2016", "2017"),
+                                    ("p3", "Beta U", "2017", "2020"), ("p4", "Gamma U", "2000", "2001"),
+                                    ("p1", "Gamma U", "2005", "2005")]:
+        po.add_edge(person, org, links=[{"relation": "position", "role": "R", "start": start, "end": end}])
+    return po
+
+
+def test_overlap_counts_count_the_rows_overlaps_in_time_makes():
+    po = _three_places()
+    counts = an.overlap_counts(po)
+    assert counts[["institution_name", "pairs"]].values.tolist() == [["Beta U", 3], ["Alpha U", 1]]
+    every = an.overlaps_in_time(po)
+    assert len(every) == 4 and list(every.institution_name) == ["Alpha U", "Beta U", "Beta U", "Beta U"]
+    # the first k rows are made from the institutions they come from only, and are the first k of all
+    for k in range(6):
+        assert an.overlaps_in_time(po, first=k).to_dict("records") == every.head(k).to_dict("records"), k
+    assert an.overlap_counts(nx.Graph()).empty

@@ -29,7 +29,13 @@ Examples
 # One import for notebook users and the report; each analysis lives in the module named for its job.
 from kg.graphs.collaborators import collaboration_path, shared_collaborators, top_collaborators
 from kg.graphs.common import to_igraph
-from kg.graphs.institutions import institutions_in_common, institutions_of, overlaps_in_time, period_bounds
+from kg.graphs.institutions import (
+    institutions_in_common,
+    institutions_of,
+    overlap_counts,
+    overlaps_in_time,
+    period_bounds,
+)
 from kg.graphs.rows import node_name
 from kg.graphs.structure import (
     EXACT_BETWEENNESS_LIMIT,
@@ -46,6 +52,7 @@ from kg.graphs.timeline import collaborations_per_year, venues_per_person
 __all__ = [
     "EXACT_BETWEENNESS_LIMIT", "EXACT_DIAMETER_LIMIT", "SAMPLED_BETWEENNESS_BUDGET", "brokers", "centrality",
     "collaboration_path", "collaborations_per_year", "communities", "community_membership", "graph_statistics",
-    "institutions_in_common", "institutions_of", "node_name", "overlaps_in_time", "period_bounds",
+    "institutions_in_common", "institutions_of", "node_name", "overlap_counts", "overlaps_in_time",
+    "period_bounds",
     "shared_collaborators", "to_igraph", "top_collaborators", "venues_per_person",
 ]

@@ -285,22 +285,23 @@ def _report_text(graph: nx.Graph, po_graph: nx.Graph | None, fmt: str, top: int,
 
     if po_graph is not None:
         doc.heading("Same institution, same time")
-        _overlaps(doc, an.overlaps_in_time(po_graph))
+        _overlaps(doc, po_graph)
     return doc.text(title)
 
 
-def _overlaps(doc: _Doc, overlaps: pd.DataFrame) -> None:
+def _overlaps(doc: _Doc, po_graph: nx.Graph) -> None:
     """The pairs at one institution at the same time: every pair up to :data:`LISTED_PAIRS`, else the
-    pairs counted by institution, then the first that many."""
-    columns = ["institution_name", "name_a", "role_a", "name_b", "role_b", "overlap_start", "overlap_end"]
-    if len(overlaps) > LISTED_PAIRS:
-        doc.para(f"{len(overlaps):,} pairs of people were at one institution at the same time: counted by "
+    pairs counted by institution, then the first that many (the rest are never made)."""
+    counts = an.overlap_counts(po_graph)
+    total = int(counts["pairs"].sum())
+    if total > LISTED_PAIRS:
+        doc.para(f"{total:,} pairs of people were at one institution at the same time: counted by "
                  f"institution, then the first {LISTED_PAIRS:,} by institution and name. "
                  "`kg.graphs.institutions.overlaps_in_time` lists them all (a DataFrame).")
-        counts = overlaps.groupby("institution_name", sort=False).size().reset_index(name="pairs")
-        doc.table(counts.sort_values(["pairs", "institution_name"], ascending=[False, True], kind="stable"))
-        overlaps = overlaps.head(LISTED_PAIRS)
-    doc.table(overlaps[columns])
+        doc.table(counts[["institution_name", "pairs"]])
+    overlaps = an.overlaps_in_time(po_graph, first=LISTED_PAIRS if total > LISTED_PAIRS else None)
+    doc.table(overlaps[["institution_name", "name_a", "role_a", "name_b", "role_b", "overlap_start",
+                        "overlap_end"]])
 
 
 def plotted_people(graph: nx.Graph, profiled: list) -> list:
