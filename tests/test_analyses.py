@@ -338,3 +338,5 @@ def test_overlap_counts_count_the_rows_overlaps_in_time_makes():
     for k in range(6):
         assert an.overlaps_in_time(po, first=k).to_dict("records") == every.head(k).to_dict("records"), k
     assert an.overlap_counts(nx.Graph()).empty
+    with pytest.raises(ValueError, match="first must be 0 or more, got -1"):
+        an.overlaps_in_time(po, first=-1)

@@ -175,7 +175,8 @@ def overlaps_in_time(po_graph: nx.Graph, people=None, roll_up: bool = True, firs
         Count a unit as its top-level institution.
     first : int, optional
         Only the first this many rows: the pairs are made only at the institutions they come from (an
-        institution's pairs grow with the square of its people: 3.4 million at 10,000 generated CVs).
+        institution's pairs grow with the square of its people: 3.4 million in all at 10,000
+        generated CVs).
 
     Returns
     -------
@@ -187,6 +188,8 @@ def overlaps_in_time(po_graph: nx.Graph, people=None, roll_up: bool = True, firs
         ``name_b``; rows sorted by institution name, names, overlap start.
     """
     check_graph(po_graph)
+    if first is not None and first < 0:
+        raise ValueError(f"first must be 0 or more, got {first}")
     wanted = None
     if people is not None:
         wanted = set(people)
