@@ -232,10 +232,10 @@ def overlap_counts(po_graph: nx.Graph, roll_up: bool = True) -> pd.DataFrame:
         most pairs first (ties by name).
     """
     check_graph(po_graph)
-    counts = _pair_counts(_dated_links(po_graph, roll_up), None)
-    rows = sorted(((-n, node_name(po_graph, place), str(place), place) for place, n in counts.items() if n),
-                  key=lambda r: r[:3])
-    return frame_of([{"institution": place, "institution_name": name, "pairs": -n} for n, name, _, place in rows],
+    counts = [(n, node_name(po_graph, place), place)
+              for place, entries in _dated_links(po_graph, roll_up).items() if (n := _pairs_at(entries, None))]
+    counts.sort(key=lambda c: (-c[0], c[1], str(c[2])))
+    return frame_of([{"institution": place, "institution_name": name, "pairs": n} for n, name, place in counts],
                     ["institution", "institution_name", "pairs"])
 
 
@@ -263,25 +263,24 @@ def _overlap(fa: date, ea: date | None, fb: date, eb: date | None) -> tuple[date
     return None if end is not None and end < start else (start, end)
 
 
-def _pair_counts(at: dict, wanted: set | None) -> dict:
-    """Institution -> how many pairs of *at*'s links overlap (the rows :func:`overlaps_in_time` makes)."""
-    return {place: sum(1 for (pa, _, fa, ea), (pb, _, fb, eb) in combinations(entries, 2)
-                       if _paired(pa, pb, wanted) and _overlap(fa, ea, fb, eb) is not None)
-            for place, entries in at.items()}
+def _pairs_at(entries: list, wanted: set | None) -> int:
+    """How many pairs of one institution's dated links overlap (the rows :func:`overlaps_in_time` makes)."""
+    return sum(1 for (pa, _, fa, ea), (pb, _, fb, eb) in combinations(entries, 2)
+               if _paired(pa, pb, wanted) and _overlap(fa, ea, fb, eb) is not None)
 
 
 def _first_places(po_graph: nx.Graph, at: dict, wanted: set | None, first: int) -> dict:
     """The institutions of *at* whose pairs make the first *first* rows (the rows sort by institution name
-    first): by name, until that many pairs are counted, with every institution of the last name."""
-    names = {place: node_name(po_graph, place) for place in at}
-    pairs_of_name: dict[str, int] = defaultdict(int)
-    for place, n in _pair_counts(at, wanted).items():
-        pairs_of_name[names[place]] += n
-    kept: set[str] = set()
+    first): by name, counted until that many, with every institution of the last name; the rest are
+    never paired."""
+    of_name: dict[str, list] = defaultdict(list)
+    for place in at:
+        of_name[node_name(po_graph, place)].append(place)
+    kept: set = set()
     total = 0
-    for name in sorted(pairs_of_name):
+    for name in sorted(of_name):
         if total >= first:
             break
-        kept.add(name)
-        total += pairs_of_name[name]
-    return {place: entries for place, entries in at.items() if names[place] in kept}
+        kept.update(of_name[name])
+        total += sum(_pairs_at(at[place], wanted) for place in of_name[name])
+    return {place: entries for place, entries in at.items() if place in kept}

@@ -52,7 +52,7 @@ def conflicts(store) -> pd.DataFrame:
         values = _values_in_sources(store, keys)
         files = _source_files(store, sorted({g for _, _, g, _, _, _ in values}, key=_text))
         labels = _labels(store, sorted({s for s, _ in keys}, key=_text))
-        merged = _merged_values(store, sorted(keys, key=lambda key: (key[0].value, key[1].value)))
+        merged = _merged_values(store, sorted(keys, key=_key_text))
         rows: dict[tuple, tuple] = {}
         for s, p, g, o, first, last in values:
             for file, date in files.get(g, ()):
@@ -86,7 +86,7 @@ def _disagreeing(store) -> dict[tuple, int]:
     if marked:
         found = _bound_solutions(store, lambda rows: PREFIX + f"""
             SELECT ?s ?p {counted} WHERE {{ VALUES (?s ?p) {{ {_values(rows)} }} GRAPH ?g {{ ?s ?p ?o }} }}
-            GROUP BY ?s ?p""", sorted(marked, key=lambda key: (key[0].value, key[1].value)))
+            GROUP BY ?s ?p""", sorted(marked, key=_key_text))
     else:
         found = list(store.query(PREFIX + f"""
             SELECT ?s ?p {counted} WHERE {{ VALUES ?p {{ {props} }} GRAPH ?g {{ ?s ?p ?o }} }} GROUP BY ?s ?p
@@ -109,7 +109,7 @@ def _values_in_sources(store, keys: dict) -> list[tuple]:
               GRAPH ?g {{ ?s ?p ?o OPTIONAL {{ {_at_place("?lined", "kg:firstLine ?first ; kg:lastLine ?last")} }} }}
             }}"""
 
-    ordered = sorted(keys, key=lambda key: (key[0].value, key[1].value))
+    ordered = sorted(keys, key=_key_text)
     def rows(solutions) -> list[tuple]:
         return [(r["s"], r["p"], r["g"], r["o"], r["first"], r["last"]) for r in solutions]
 
@@ -211,6 +211,11 @@ def _answer(store, query_for, rows: list) -> list:
 
 def _text(term) -> str:
     return term.value
+
+
+def _key_text(key: tuple) -> tuple[str, str]:
+    """A (subject, property) key's order: by their texts."""
+    return key[0].value, key[1].value
 
 
 def _term_order(term) -> tuple:

@@ -15,7 +15,7 @@ import pandas as pd
 from kg.errors import UserError
 from kg.identity.decisions import decisions_holding
 from kg.query.labelindex import LABEL_INDEX, label_rows, labels_matching, read_label_index
-from kg.query.lookup import resolve_people
+from kg.query.lookup import index_rows, resolve_people
 
 
 def load_decisions(out_dir: str | Path, needles: list[str] | None = None) -> list[dict]:
@@ -41,11 +41,7 @@ def _entities_named(store, text: str) -> list[tuple[str, str]]:
 def _label_rows(store) -> list[list]:
     """The label index the build wrote beside *store*, or failing that (a SPARQL server, an older
     build), the same rows asked of the store."""
-    from kg.store import out_dir_of
-    from kg.tables import TABLES_DIR
-
-    out_dir = out_dir_of(store)
-    rows = None if out_dir is None else read_label_index(Path(out_dir) / TABLES_DIR / LABEL_INDEX)
+    rows = index_rows(store, LABEL_INDEX, read_label_index)
     return label_rows(store) if rows is None else rows
 
 

@@ -15,13 +15,14 @@ matches everyone in a store without one (a SPARQL server's, or an older build's)
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from kg.errors import UserError
 from kg.query.nameindex import NAME_INDEX, name_tokens, read_name_index
 
-__all__ = ["Candidate", "name_tokens", "resolve_people", "resolve_person"]
+__all__ = ["Candidate", "index_rows", "name_tokens", "resolve_people", "resolve_person"]
 
 
 @dataclass(frozen=True)
@@ -81,27 +82,32 @@ def _matches_prefix(query: list[str], tokens: list[str]) -> bool:
     return True
 
 
-_INDEXES: dict[Path, tuple[tuple[int, int], list[list] | None]] = {}
+_INDEXES: dict[str, tuple[tuple[Path, int, int], list[list] | None]] = {}
 
 
-def _index(store) -> list[list] | None:
-    """The rows of the name index the build wrote beside *store*, or None (kept while the file is unchanged)."""
+def index_rows(store, name: str, read: Callable[[Path], list[list] | None]) -> list[list] | None:
+    """The rows of the index *name* the build wrote beside *store* (``tables/names.json``, ``labels.json``),
+    read by *read*, or None (kept while the file is unchanged: one of each index at a time)."""
     from kg.store import out_dir_of
     from kg.tables import TABLES_DIR
 
     out_dir = out_dir_of(store)
     if out_dir is None:
         return None
-    path = Path(out_dir) / TABLES_DIR / NAME_INDEX
+    path = Path(out_dir) / TABLES_DIR / name
     try:
         stat = os.stat(path)
     except OSError:
         return None
-    stamp = (stat.st_mtime_ns, stat.st_size)
-    if path not in _INDEXES or _INDEXES[path][0] != stamp:
-        _INDEXES.clear()  # one index at a time
-        _INDEXES[path] = (stamp, read_name_index(path))
-    return _INDEXES[path][1]
+    stamp = (path, stat.st_mtime_ns, stat.st_size)
+    if name not in _INDEXES or _INDEXES[name][0] != stamp:
+        _INDEXES[name] = (stamp, read(path))
+    return _INDEXES[name][1]
+
+
+def _index(store) -> list[list] | None:
+    """The rows of the name index the build wrote beside *store*, or None."""
+    return index_rows(store, NAME_INDEX, read_name_index)
 
 
 def _indexed_candidates(rows: list[list], query: list[str]) -> list[Candidate]:
