@@ -5,7 +5,9 @@ For each size in ``--docs`` it writes synthetic CVs with ``../shared/tools/gen_c
 identity, RDF, store, validation, HTML) and reports wall seconds, the child's peak resident
 memory (``wait4`` rusage), the growth exponent between successive sizes (log t2/t1 / log w2/w1 on
 works), and correctness at scale: the works the build found against the generator's
-``works_unique``, the people found against ``authors_unique_people``, and the SHACL result.
+``works_unique``, the people found against ``authors_unique_people``, and the SHACL result. It
+runs ``kg build --timings`` and tabulates each stage's seconds at each size, its exponent, and both
+carried on to the issue's north star, a million works (see :mod:`bench.build_stages`).
 
 On the largest store it then times, each as a subprocess the way a user runs it (Python start-up
 included; ``kg --version`` gives that baseline): ``kg collaborators``, ``kg shared``, ``kg explain``
@@ -30,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import re
 import signal
@@ -41,6 +42,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from bench.build_stages import growth, parse_timings, stages_markdown
 from kg.memory import tree_pss
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,17 +99,6 @@ def run(cmd: list[str], timeout: float = 3600, tree: bool = False) -> dict:
                 "stderr": err.read().decode("utf-8", "replace")}
 
 
-def exponent(t1, t2, n1, n2) -> float | None:
-    """log(t2/t1) / log(n2/n1), or None where it means nothing.
-
-    >>> round(exponent(10, 40, 100, 200), 2)
-    2.0
-    """
-    if not all(isinstance(v, (int, float)) and v > 0 for v in (t1, t2, n1, n2)) or n1 == n2:
-        return None
-    return math.log(t2 / t1) / math.log(n2 / n1)
-
-
 def parse_summary(text: str) -> dict:
     """The counts and SHACL result in ``kg build``'s summary.
 
@@ -134,13 +125,14 @@ def build_size(n: int, seed: int, base: Path, generator: Path = GENERATOR, memor
                          capture_output=True, text=True, check=True)
     expected = json.loads(gen.stdout.strip().splitlines()[-1])
     limit = ["--memory-limit", memory_limit] if memory_limit else []
-    result = run(KG + ["build", str(data), "--out", str(out), *limit], tree=True)
+    result = run(KG + ["build", str(data), "--out", str(out), "--timings", *limit], tree=True)
     row = {"documents": n, "memory_limit": memory_limit, "works_expected": expected["works_unique"],
            "people_expected": expected["authors_unique_people"], "seconds": result["seconds"],
            "cpu_seconds": result["cpu_seconds"], "peak_mib": result["peak_mib"],
            "tree_pss_mib": result["tree_pss_mib"], "status": result["status"],
            "out": str(out)}
     row.update(parse_summary(result["stdout"]))
+    row["stages"] = parse_timings(result["stdout"])
     if result["status"]:
         row["error"] = result["stderr"].strip().splitlines()[-1:] or ["exit " + str(result["status"])]
     return row
@@ -308,6 +300,9 @@ def markdown(builds: list[dict], seed_build: dict | None, commands: list[dict], 
         out.append(f"| {r['documents']:,} | {r['works_expected']:,} | {r.get('works', '?')} | "
                    f"{r['people_expected']:,} | {r.get('people', '?')} | {r['seconds']:.1f} | {_cpu(r)} | {r['peak_mib']:.0f} | "
                    f"{r.get('tree_pss_mib') or 0:.0f} | {exp} | {r.get('shacl', r.get('error', '?'))} |")
+    stages = stages_markdown(builds)
+    if stages:
+        out += ["\nWhere the time goes (`kg build --timings`; stages \"beside the others\" overlap the rest):\n", stages]
     if seed_build:
         first = f" (its first run, imports perhaps read from disk: {seed_build['first_seconds']:.2f} s)" if "first_seconds" in seed_build else ""
         out.append(f"\nSeed build (data/): {seed_build['seconds']:.2f} s{first}, {seed_build['peak_mib']:.0f} MiB peak, "
@@ -389,7 +384,7 @@ def main(argv=None) -> int:
             row = build_size(n, args.seed, base, args.generator, args.memory_limit)
             if builds:
                 prev = builds[-1]
-                row["exponent"] = exponent(prev["seconds"], row["seconds"], prev.get("works"), row.get("works"))
+                row["exponent"] = growth(prev["seconds"], row["seconds"], prev.get("works"), row.get("works"))
             builds.append(row)
             print(f"  {n} CVs: {row['seconds']} s ({row['cpu_seconds']} CPU-s), {row['peak_mib']} MiB, {row.get('works')} of "
                   f"{row['works_expected']} works, {row.get('people')} of {row['people_expected']} people, "

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import pickle
 import re
@@ -38,6 +37,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from bench.bench_graph import _kib  # one reader of /proc/self/status
+from bench.build_stages import growth
 from bench.identity_corpus import generate, read_truth, write
 from bench.identity_scores import bcubed_scores, cluster_errors, pairwise_scores
 
@@ -163,17 +163,6 @@ def check_seeds(data: Path) -> dict:
     return {"mentions": len(clusters), "clusters": len(names), "checks": checks, "joined_names": joined}
 
 
-def exponent(t1: float, t2: float, n1: float, n2: float) -> float | None:
-    """Growth exponent of time between two sizes.
-
-    >>> round(exponent(1.0, 4.0, 1000, 2000), 2)
-    2.0
-    """
-    if min(t1, t2, n1, n2) <= 0 or n1 == n2 or any(map(math.isnan, (t1, t2))):
-        return None
-    return math.log(t2 / t1) / math.log(n2 / n1)
-
-
 def markdown(rows: list[dict]) -> str:
     head = ("| mentions | people | clusters | identity s (CPU s) | peak MiB | exponent | pairwise P / R / F1 "
             "| B3 P / R / F1 | false merges | split people |\n|---|---|---|---|---|---|---|---|---|---|")
@@ -225,7 +214,7 @@ def main(argv=None) -> int:
                 write(folder, docs, truth, people)
             row = score_corpus(folder, n, cache=bool(args.keep))
             if rows and "error" not in row and "error" not in rows[-1]:  # of CPU time: the load varies
-                row["exponent"] = exponent(rows[-1]["cpu_seconds"], row["cpu_seconds"], rows[-1]["mentions"],
+                row["exponent"] = growth(rows[-1]["cpu_seconds"], row["cpu_seconds"], rows[-1]["mentions"],
                                            row["mentions"])
             rows.append(row)
             print(f"  {n:,} mentions: identity {row.get('seconds')} s (reading {row['read_seconds']} s); "

@@ -12,6 +12,7 @@ import pyoxigraph
 import pytest
 from conftest import DATA, run_kg
 
+from bench.build_stages import parse_timings
 from kg.memory import STORE_LOAD, PeakMemory, available_memory, resident_memory, room_for_a_copy, tree_pss
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
@@ -57,12 +58,6 @@ def test_the_peak_counts_a_child_process_and_outlasts_it():
     assert memory.peak - after >= 70 * 2**20
 
 
-def _seconds(stdout: str) -> dict[str, float]:
-    lines = stdout.splitlines()
-    return {line.split(": ")[0].strip(): float(line.rsplit(": ", 1)[1].removesuffix(" s"))
-            for line in lines[lines.index("timings:") + 1:]}
-
-
 @linux_only
 def test_a_big_build_under_a_memory_limit_runs_its_forked_steps_in_its_first_half(tmp_path, monkeypatch,
                                                                                       seeds_out):
@@ -74,13 +69,13 @@ def test_a_big_build_under_a_memory_limit_runs_its_forked_steps_in_its_first_hal
 
     monkeypatch.setattr(kg.build, "SMALL_GRAPH", 0)
     monkeypatch.setattr(kg.build, "FORK_FROM_CORES", 1)
-    forked = _seconds(run_kg("build", DATA, "--out", tmp_path / "forked", "--timings").stdout)
+    forked = parse_timings(run_kg("build", DATA, "--out", tmp_path / "forked", "--timings").stdout)
     assert "waiting for identity.json (written beside the mapping)" in forked
     assert "waiting for the validation" in forked and "validation" not in forked
 
     result = run_kg("build", DATA, "--out", tmp_path / "limited", "--timings", "--memory-limit", "1M")
     assert result.returncode == 0, result.stderr
-    limited = _seconds(result.stdout)
+    limited = parse_timings(result.stdout)
     assert list(limited)[:3] == ["reading", "identity", "mapping, and the sources' N-Quads, with identity.json beside them"]
     assert "validation" in limited and "waiting for the validation" not in limited
     assert "conforms to shapes.ttl" in result.stdout
@@ -116,10 +111,10 @@ def test_the_store_loads_the_sources_as_they_are_written_where_memory_allows(tmp
 
     if (available_memory() or 0) < STORE_LOAD + 2**30:
         pytest.skip("less memory available than the store's load beside the build: the build would not follow")
-    followed = _seconds(run_kg("build", DATA, "--out", tmp_path / "followed", "--timings").stdout)
+    followed = parse_timings(run_kg("build", DATA, "--out", tmp_path / "followed", "--timings").stdout)
     assert "store load of the sources, as they were written (beside the others)" in followed
     assert "store load of the merged view, once written (beside the others)" in followed
-    limited = _seconds(run_kg("build", DATA, "--out", tmp_path / "limited", "--timings",
+    limited = parse_timings(run_kg("build", DATA, "--out", tmp_path / "limited", "--timings",
                               "--memory-limit", "1M").stdout)
     assert not {"store load of the sources, as they were written (beside the others)",
                 "store load of the merged view, once written (beside the others)"} & set(limited)
@@ -150,7 +145,7 @@ def test_a_big_build_without_a_core_to_spare_runs_its_forked_steps_in_its_first_
     monkeypatch.setattr(kg.build, "FORK_FROM_CORES", (os.cpu_count() or 1) + 1)
     result = run_kg("build", DATA, "--out", tmp_path / "out", "--timings")
     assert result.returncode == 0, result.stderr
-    stages = _seconds(result.stdout)
+    stages = parse_timings(result.stdout)
     assert list(stages)[:3] == ["reading", "identity", "mapping, and the sources' N-Quads, with identity.json beside them"]
     assert "validation" in stages and "waiting for the validation" not in stages
     assert "conforms to shapes.ttl" in result.stdout
