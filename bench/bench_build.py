@@ -297,8 +297,8 @@ def markdown(builds: list[dict], seed_build: dict | None, commands: list[dict], 
                 "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in builds:
         exp = "" if r.get("exponent") is None else f"{r['exponent']:.2f}"
-        out.append(f"| {r['documents']:,} | {r['works_expected']:,} | {r.get('works', '?')} | "
-                   f"{r['people_expected']:,} | {r.get('people', '?')} | {r['seconds']:.1f} | {_cpu(r)} | {r['peak_mib']:.0f} | "
+        out.append(f"| {r['documents']:,} | {r['works_expected']:,} | {_count(r.get('works'))} | "
+                   f"{r['people_expected']:,} | {_count(r.get('people'))} | {r['seconds']:.1f} | {_cpu(r)} | {r['peak_mib']:.0f} | "
                    f"{r.get('tree_pss_mib') or 0:.0f} | {exp} | {r.get('shacl', r.get('error', '?'))} |")
     stages = stages_markdown(builds)
     if stages:
@@ -325,6 +325,15 @@ def markdown(builds: list[dict], seed_build: dict | None, commands: list[dict], 
                 f"\nratio {p['ratio']}x (the graph: {p['graph_ratio']}x); {p['authorships']:,} authorships exported in {p['export_seconds']:.2f} s; "
                 f"counts {'agree' if p['agree'] else 'DISAGREE'}."]
     return "\n".join(out)
+
+
+def _count(value) -> str:
+    """A count as the table writes it ("?" where the build gave none).
+
+    >>> _count(31190), _count(None)
+    ('31,190', '?')
+    """
+    return "?" if value is None else f"{value:,}"
 
 
 def _cpu(row: dict) -> str:
