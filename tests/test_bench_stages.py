@@ -11,7 +11,7 @@ from bench.build_stages import NORTH_STAR_WORKS, parse_timings, stage_rows, stag
 
 
 def test_the_examples_in_the_docstrings_hold():
-    # bench/ is not among pytest's doctest paths (its benchmarks need ../shared); this module's are
+    # bench/ is not among the doctest paths (its benchmarks need the shared corpora); this module's are
     # hand-worked figures the table relies on
     result = doctest.testmod(bench.build_stages)
     assert result.attempted >= 10 and result.failed == 0
