@@ -215,7 +215,7 @@ def main(argv=None) -> int:
             row = score_corpus(folder, n, cache=bool(args.keep))
             if rows and "error" not in row and "error" not in rows[-1]:  # of CPU time: the load varies
                 row["exponent"] = growth(rows[-1]["cpu_seconds"], row["cpu_seconds"], rows[-1]["mentions"],
-                                           row["mentions"])
+                                         row["mentions"])
             rows.append(row)
             print(f"  {n:,} mentions: identity {row.get('seconds')} s (reading {row['read_seconds']} s); "
                   + markdown([row]).splitlines()[-1], flush=True)

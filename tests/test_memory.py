@@ -115,7 +115,7 @@ def test_the_store_loads_the_sources_as_they_are_written_where_memory_allows(tmp
     assert "store load of the sources, as they were written (beside the others)" in followed
     assert "store load of the merged view, once written (beside the others)" in followed
     limited = parse_timings(run_kg("build", DATA, "--out", tmp_path / "limited", "--timings",
-                              "--memory-limit", "1M").stdout)
+                                   "--memory-limit", "1M").stdout)
     assert not {"store load of the sources, as they were written (beside the others)",
                 "store load of the merged view, once written (beside the others)"} & set(limited)
     assert {"store load of the sources (beside the others)", "store load of the merged view (beside the others)"} \
