@@ -22,6 +22,7 @@ from kg.child import Child, Spawned, run_yielding
 from kg.collector import collector_paused
 from kg.errors import UserError
 from kg.outfolder import build_lock, carry_over, staging_folder, swap_in
+from kg.outputs.html import DRAW_MORE, PAGE_MAX_NODES
 from kg.progress import Stopwatch, stage_bar
 from kg.rdf.serialize import flat_files, write_files, write_ntriples
 from kg.store import STORE_DIR
@@ -51,12 +52,6 @@ PARALLEL_FROM = 16
 #: third of the time). Up to this many identity decisions, identity.json is written before the mapping,
 #: above it in a fork beside it.
 SMALL_GRAPH = 20_000
-#: The build's page draws at most this many nodes, the strongest (see
-#: :func:`kg.outputs.html.selection.select_graph`), and says what it left out: headless chromium
-#: drew the 15,237 of 1,000 CVs (a page of 23 MB) in 5 s; the 143,819 of 10,000 CVs would make
-#: one about ten times that (the page of 20,000 of them is 68 MB).
-#: ``kg html --max-nodes N`` or ``--focus NAME`` draws any other part.
-PAGE_MAX_NODES = 20_000
 #: The first half and the store's load of the sources beside it (see :mod:`kg.store_load`) keep two
 #: cores busy; a fork of the first half (the validation, identity.json) pays only on a third. On two
 #: cores the forks vied with both for the same cores and copied the pages they read (Python's reference
@@ -346,7 +341,7 @@ def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | Non
     """Write the rest of the set into *stage*, from the N-Quads, N-Triples, table CSVs and
     ``identity.json`` :func:`_graph_files` wrote there (the first two stay for the caller to remove);
     the names written, and what the page left out (its note; "" where it draws every node, see
-    :data:`PAGE_MAX_NODES`).
+    :data:`kg.outputs.html.PAGE_MAX_NODES`).
 
     *triples*, the merged view's size, where known: up to :data:`SMALL_GRAPH` the page reads the
     store, not the tables (see there). *load*, the store's load where it began already.
@@ -407,10 +402,10 @@ def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | Non
 
 def _draw_page(source, path: Path, left_out: list[str]) -> None:
     """The build's page of *source* (a store, or the folder of the tables) in *path*, at most
-    :data:`PAGE_MAX_NODES` nodes; what it left out added to *left_out*, with how to see the rest."""
+    :data:`kg.outputs.html.PAGE_MAX_NODES` nodes; what it left out added to *left_out*, with how to see the rest."""
     selection = _page_writer(tables=isinstance(source, Path))(source, path, max_nodes=PAGE_MAX_NODES)
     if selection.cut_nodes:
-        left_out.append(f"{selection.note} `kg html --max-nodes N` or `kg html --focus NAME` draws more.")
+        left_out.append(f"{selection.note} {DRAW_MORE}")
 
 
 def _page_writer(tables: bool = False):

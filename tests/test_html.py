@@ -320,6 +320,35 @@ def test_cli_max_nodes_prints_what_was_left_out(seeds_out, tmp_path):
     assert sum(n["kind"] == "profiled" for n in data["nodes"]) == 3
 
 
+def test_kg_html_keeps_the_builds_cap_unless_asked_and_says_how_to_draw_more(seeds_out, monkeypatch, tmp_path):
+    # The seeds' graph has 74 nodes (54 people, 20 organizations), under the default cap of 20,000:
+    # `kg html` draws them all, in the bytes of the build's own page, and says nothing was left out.
+    out = tmp_path / "all.html"
+    result = CliRunner().invoke(main, ["html", "--out", str(seeds_out), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    [line] = result.output.splitlines()
+    assert line.startswith(f"wrote {out}: 74 nodes, ")
+    assert out.read_bytes() == (seeds_out / "graph.html").read_bytes()
+    # With the cap at 10, the default keeps the 10 strongest (the three CV owners first), says what it
+    # left out, and, since nobody asked for 10, how to draw more; `--max-nodes 80` asks for all 74.
+    import kg.outputs.html
+
+    monkeypatch.setattr(kg.outputs.html, "PAGE_MAX_NODES", 10)
+    result = CliRunner().invoke(main, ["html", "--out", str(seeds_out), "-o", str(tmp_path / "cut.html")])
+    assert result.exit_code == 0, result.output
+    wrote, note, hint = result.output.splitlines()
+    assert wrote.startswith(f"wrote {tmp_path / 'cut.html'}: 10 nodes, ")
+    assert note.startswith("Cut to the 10 strongest nodes") and "showing 10 of 74 nodes" in note
+    assert hint == "`kg html --max-nodes N` or `kg html --focus NAME` draws more."
+    data = page_data((tmp_path / "cut.html").read_text(encoding="utf-8"))
+    assert len(data["nodes"]) == 10 and sum(n["kind"] == "profiled" for n in data["nodes"]) == 3
+    result = CliRunner().invoke(main, ["html", "--out", str(seeds_out), "-o", str(tmp_path / "asked.html"),
+                                       "--max-nodes", "80"])
+    assert result.exit_code == 0 and result.output.splitlines()[0].endswith(": 74 nodes, " +
+                                                                          line.rsplit(": 74 nodes, ", 1)[1])
+    assert (tmp_path / "asked.html").read_bytes() == (seeds_out / "graph.html").read_bytes()
+
+
 def test_write_graph_html_resolves_the_focus_name(seeds_store, tmp_path):
     sel = write_graph_html(seeds_store, tmp_path / "q.html", focus="Hu Qinghao", hops=1)
     assert sel.graph.nodes[sel.focus]["name"] == "Qinghao Hu"

@@ -8,6 +8,7 @@ import click
 
 from kg.cli.output import output_path, store_option
 from kg.errors import UsageError
+from kg.outputs import html as html_page
 
 
 @click.command("html")
@@ -19,7 +20,8 @@ from kg.errors import UsageError
 @click.option("--hops", type=click.IntRange(min=0), default=1, show_default=True,
               help="With --focus: how many co-authorship steps away to go.")
 @click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
-              help="Keep at most N nodes: the strongest part (most joint works, then links).")
+              help="Keep at most N nodes: the strongest part (most joint works, then links)  "
+                   f"[default: {html_page.PAGE_MAX_NODES:,}, as the build's page].")
 @click.option("--title", help="Page title  [default: says what is shown].")
 @store_option
 def html_command(out_dir, output, focus, hops, max_nodes, title, store):
@@ -46,11 +48,16 @@ def html_command(out_dir, output, focus, hops, max_nodes, title, store):
         source = open_location(out_dir, store)
     else:
         source = out_dir
-    selection = write_graph_html(source, path, focus=focus, hops=hops, max_nodes=max_nodes, title=title)
+    # a page of every node of a big graph is more than a browser draws (see PAGE_MAX_NODES): the cut is
+    # the default, said on its own line with how to draw more
+    cap = html_page.PAGE_MAX_NODES if max_nodes is None else max_nodes
+    selection = write_graph_html(source, path, focus=focus, hops=hops, max_nodes=cap, title=title)
     graph = selection.graph
     click.echo(f"wrote {path}: {graph.number_of_nodes():,} nodes, {graph.number_of_edges():,} links")
     if selection.note:
         click.echo(selection.note)
+    if max_nodes is None and selection.cut_nodes:
+        click.echo(html_page.DRAW_MORE)
 
 
 #: The commands of this area, added to the ``kg`` group by :mod:`kg.cli.main`.
