@@ -62,3 +62,33 @@ def test_many_pairs_at_one_institution_are_counted_then_listed_in_part(graph_fix
     assert "| University X | 5 |" in some
     listed = [line for line in some if line.startswith("| University X | ")][1:]
     assert len(listed) == 2 and all("Ada Lovelace" in line and "Bob Byte" in line for line in listed)
+
+
+def test_the_report_converts_the_coauthor_graph_to_igraph_once(monkeypatch):
+    # Four of the report's analyses work on igraph: the centrality (and its betweenness process), the
+    # statistics, the community membership and the communities' modularity. Each converted the graph
+    # itself (four conversions of 1.3 million pairs at 10,000 CVs); the report now converts it once and
+    # they share it. igraph is counted where kg.graphs.common builds its graphs; the work is igraph's own.
+    from kg.graphs import common
+
+    real = common.igraph()
+    built = []
+
+    class Counting:
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+        def Graph(self, *args, **kwargs):  # noqa: N802 (igraph's name)
+            built.append(kwargs.get("n"))
+            return real.Graph(*args, **kwargs)
+
+    monkeypatch.setattr(common, "igraph", Counting)
+    g = _star(3)  # 6 nodes
+    text = report_text(g, fmt="markdown")
+    assert "## Communities" in text and "## Most central people" in text
+    assert built == [6]
+    # outside the report every analysis converts for itself again
+    from kg.graphs.structure import graph_statistics
+
+    graph_statistics(g)
+    assert built == [6, 6]

@@ -322,7 +322,8 @@ def graph_statistics(graph: nx.Graph, method: str = "auto") -> pd.DataFrame:
     check_graph(graph)
     if method not in ("auto", "exact"):
         raise UserError(f"method must be 'auto' or 'exact', got {method!r}")
-    g, nodes = to_igraph(graph)
+    # the weighted conversion, which the report's other analyses share (conversions_kept); no weight is read here
+    g, nodes = to_igraph(graph, weight="weight")
     self_loops = nx.number_of_selfloops(graph)
     rows = [("nodes", graph.number_of_nodes(), "count"), ("edges", graph.number_of_edges(), "count"),
             ("self_loops", self_loops, "count")]

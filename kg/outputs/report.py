@@ -220,14 +220,17 @@ def report_text(graph: nx.Graph, po_graph: nx.Graph | None = None, fmt: str = "h
         raise UsageError(f"unknown report format {fmt!r}; choose html or markdown")
     if not isinstance(graph, nx.Graph):
         raise UserError(f"expected a networkx graph, got {type(graph).__name__}")
+    from kg.graphs.common import conversions_kept
     from kg.graphs.structure import CentralityInBackground
 
-    # betweenness is the report's longest step: another process computes it while the sections before it are made
-    central_job = CentralityInBackground(graph)
-    try:
-        return _report_text(graph, po_graph, fmt, top, central_job)
-    finally:
-        central_job.cancel()
+    # the analyses read the graph and change nothing: one igraph conversion serves them all
+    with conversions_kept():
+        # betweenness is the report's longest step: another process computes it while the sections before it are made
+        central_job = CentralityInBackground(graph)
+        try:
+            return _report_text(graph, po_graph, fmt, top, central_job)
+        finally:
+            central_job.cancel()
 
 
 def _report_text(graph: nx.Graph, po_graph: nx.Graph | None, fmt: str, top: int, central_job) -> str:
