@@ -33,6 +33,7 @@ import pandas as pd
 from kg.errors import UsageError, UserError
 from kg.graphs import analyses as an
 from kg.graphs.rows import collaborator_rows
+from kg.graphs.timeline import PERSON_YEAR_COLUMNS, person_year_rows
 
 FORMATS = ("html", "markdown")
 #: Most profiled people drawn in the plots (the lines per year, a bar chart each): beyond it the report
@@ -256,7 +257,7 @@ def _report_text(graph: nx.Graph, po_graph: nx.Graph | None, fmt: str, top: int,
         doc.image(collaborations_per_year_png(graph, plotted), "collaborations per year")
         for p in profiled:
             doc.heading(an.node_name(graph, p), 3)
-            doc.table(an.collaborations_per_year(graph, p))
+            doc.rows(PERSON_YEAR_COLUMNS, person_year_rows(graph, p))
     else:
         doc.table(an.collaborations_per_year(graph))
 
