@@ -6,6 +6,8 @@ Every expected value is worked out by hand from the fixture's header comment and
 
 import networkx as nx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kg.errors import UserError
 from kg.graphs import analyses as an
@@ -340,3 +342,24 @@ def test_overlap_counts_count_the_rows_overlaps_in_time_makes():
     assert an.overlap_counts(nx.Graph()).empty
     with pytest.raises(ValueError, match="first must be 0 or more, got -1"):
         an.overlaps_in_time(po, first=-1)
+
+
+_DAYS = st.integers(min_value=0, max_value=60)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from("abcd"), _DAYS, st.one_of(st.none(), _DAYS)), max_size=25))
+def test_overlapping_pairs_counted_without_pairing_are_the_pairs_made(periods):
+    # overlap_counts counts an institution's overlapping pairs with sorted ends (no pairing); the rows
+    # overlaps_in_time makes pair every two links. Random periods of four people, a day apart at most 60
+    # days, some ongoing (no end), some ending before they begin, several of one person: the same count.
+    from datetime import date, timedelta
+
+    from kg.graphs.institutions import _overlap, _pairs_at
+
+    day = date(2020, 1, 1)
+    entries = [(p, {}, day + timedelta(first), None if last is None else day + timedelta(last))
+               for p, first, last in periods]
+    paired = sum(1 for i, (pa, _, fa, ea) in enumerate(entries) for pb, _, fb, eb in entries[i + 1:]
+                 if pa != pb and _overlap(fa, ea, fb, eb) is not None)
+    assert _pairs_at(entries, None) == paired

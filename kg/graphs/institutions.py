@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import defaultdict
 from datetime import date
 from itertools import combinations
@@ -264,9 +265,33 @@ def _overlap(fa: date, ea: date | None, fb: date, eb: date | None) -> tuple[date
 
 
 def _pairs_at(entries: list, wanted: set | None) -> int:
-    """How many pairs of one institution's dated links overlap (the rows :func:`overlaps_in_time` makes)."""
-    return sum(1 for (pa, _, fa, ea), (pb, _, fb, eb) in combinations(entries, 2)
-               if _paired(pa, pb, wanted) and _overlap(fa, ea, fb, eb) is not None)
+    """How many pairs of one institution's dated links overlap (the rows :func:`overlaps_in_time` makes).
+
+    Without *wanted*, counted without pairing them: the periods that overlap are all pairs but those
+    where one ends before the other begins, and those are counted with the ends sorted; pairs of one
+    person's own links are then taken out. (At 10,000 CVs the 3.4 million pairs one by one took 3 s.)
+    A period that ends before it begins overlaps nothing.
+
+    >>> d = date
+    >>> entries = [("ann", {}, d(2010, 1, 1), d(2012, 1, 1)), ("bo", {}, d(2011, 1, 1), None),
+    ...            ("cy", {}, d(2013, 1, 1), d(2014, 1, 1)), ("ann", {}, d(2011, 6, 1), d(2013, 6, 1)),
+    ...            ("dee", {}, d(2015, 1, 1), d(2014, 1, 1))]
+    >>> _pairs_at(entries, None), _pairs_at(entries, {"cy"})  # ann-bo twice, bo-cy, cy-ann
+    (4, 2)
+    """
+    if wanted is not None:
+        return sum(1 for (pa, _, fa, ea), (pb, _, fb, eb) in combinations(entries, 2)
+                   if _paired(pa, pb, wanted) and _overlap(fa, ea, fb, eb) is not None)
+    periods = [(p, first, last) for p, _, first, last in entries if last is None or first <= last]
+    ends = sorted(last for _, _, last in periods if last is not None)
+    apart = sum(bisect_left(ends, first) for _, first, _ in periods)  # pairs where one ends before the other begins
+    overlapping = len(periods) * (len(periods) - 1) // 2 - apart
+    own: dict = defaultdict(list)
+    for p, first, last in periods:
+        own[p].append((first, last))
+    own_pairs = sum(1 for mine in own.values() for (fa, ea), (fb, eb) in combinations(mine, 2)
+                    if _overlap(fa, ea, fb, eb) is not None)
+    return overlapping - own_pairs
 
 
 def _first_places(po_graph: nx.Graph, at: dict, wanted: set | None, first: int) -> dict:
