@@ -298,7 +298,8 @@ def markdown(builds: list[dict], seed_build: dict | None, commands: list[dict], 
     for r in builds:
         exp = "" if r.get("exponent") is None else f"{r['exponent']:.2f}"
         out.append(f"| {r['documents']:,} | {r['works_expected']:,} | {_count(r.get('works'))} | "
-                   f"{r['people_expected']:,} | {_count(r.get('people'))} | {r['seconds']:.1f} | {_cpu(r)} | {r['peak_mib']:.0f} | "
+                   f"{r['people_expected']:,} | {_count(r.get('people'))} | {r['seconds']:.1f} | {_cpu(r)} | "
+                   f"{r['peak_mib']:.0f} | "
                    f"{r.get('tree_pss_mib') or 0:.0f} | {exp} | {r.get('shacl', r.get('error', '?'))} |")
     stages = stages_markdown(builds)
     if stages:

@@ -136,6 +136,7 @@ def stages_markdown(builds: list[dict]) -> str:
     if star:
         out.append(f"\nNorth star ({NORTH_STAR_WORKS:,} works in {NORTH_STAR_SECONDS} s within {NORTH_STAR_GIB} GiB), "
                    f"carried from {star['from_works']:,} works: {star['seconds']:,.0f} s (exponent "
-                   f"{star['time_exponent']:.2f}; {star['times_too_slow']:.1f} times the goal) and {star['gib']:.1f} GiB "
-                   f"(exponent {star['memory_exponent']:.2f}; {star['times_too_big']:.1f} times the goal).")
+                   f"{star['time_exponent']:.2f}; {star['times_too_slow']:.1f} times the goal) "
+                   f"and {star['gib']:.1f} GiB (exponent {star['memory_exponent']:.2f}; "
+                   f"{star['times_too_big']:.1f} times the goal).")
     return "\n".join(out)
