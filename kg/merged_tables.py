@@ -177,14 +177,11 @@ def _name_rows(ix: _Index) -> list[list]:
     return [[person, name, alternate, name_key(name)] for person, name, alternate in sorted(rows)]
 
 
-#: The labels of :data:`kg.query.labelindex.LABELS`: each class's own label, then its alternate.
-_LABELLED = {"Work": ("title", "alternativeTitle"), "Venue": ("name", "acronym"),
-             "Organization": ("name", "alternateName")}
-
-
 def _labels(ix: _Index):
     """The (IRI, label, alternate) of :func:`kg.query.labelindex.label_rows` in the merged view, unkeyed."""
-    return ((entity[1:-1], _value(label), alternate) for cls, properties in _LABELLED.items()
+    from kg.query.labelindex import LABELLED
+
+    return ((entity[1:-1], _value(label), alternate) for cls, properties in LABELLED.items()
             for entity in ix.typed[_K[cls]] for alternate, p in enumerate(properties)
             for label in ix.of(p, entity) or ())
 

@@ -52,10 +52,11 @@ def _sample(merged: TripleSet) -> tuple[list[str], list[str]]:
     triples = merged.triples
     subjects = {t[0] for t in triples}
     ordered = sorted(subjects)
-    focus = set(ordered[::max(1, len(ordered) // SAMPLE_SUBJECTS)])
+    picked = ordered[::max(1, len(ordered) // SAMPLE_SUBJECTS)]
+    focus = set(picked)
     chosen = focus | {o for s, _, o in triples if s in focus and o in subjects}
     lines = [f"{s} {p} {o} .\n" for s, p, o in sorted(t for t in triples if t[0] in chosen)]
-    return [s[1:-1] for s in sorted(focus)], lines
+    return [s[1:-1] for s in picked], lines
 
 
 def rdflib_graph(ntriples: str):

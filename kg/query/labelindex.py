@@ -21,6 +21,7 @@ from pathlib import Path
 
 from kg.identity.keys import title_key
 from kg.query.nameindex import read_rows, write_rows
+from kg.vocab import sparql_prefixes
 
 #: File name of the index, in the build's tables folder.
 LABEL_INDEX = "labels.json"
@@ -34,16 +35,13 @@ PREFIX_FROM = 4
 #: The least rapidfuzz ``ratio`` between two keys for a label to match with a few edits.
 CLOSE_RATIO = 92
 
+#: The labels the index lists, by class: each class's own label, then its alternate (kg terms).
+LABELLED = {"Work": ("title", "alternativeTitle"), "Venue": ("name", "acronym"),
+            "Organization": ("name", "alternateName")}
 #: The (entity, label) pairs the index lists, as a store without the index answers them.
-LABELS = """PREFIX kg: <https://kg.example/ns#>
-SELECT ?s ?label ?alternate WHERE {
-  { ?s a kg:Work ; kg:title ?label BIND(0 AS ?alternate) }
-  UNION { ?s a kg:Work ; kg:alternativeTitle ?label BIND(1 AS ?alternate) }
-  UNION { ?s a kg:Venue ; kg:name ?label BIND(0 AS ?alternate) }
-  UNION { ?s a kg:Venue ; kg:acronym ?label BIND(1 AS ?alternate) }
-  UNION { ?s a kg:Organization ; kg:name ?label BIND(0 AS ?alternate) }
-  UNION { ?s a kg:Organization ; kg:alternateName ?label BIND(1 AS ?alternate) }
-}"""
+LABELS = sparql_prefixes("kg") + "SELECT ?s ?label ?alternate WHERE {\n  " + "\n  UNION ".join(
+    f"{{ ?s a kg:{cls} ; kg:{p} ?label BIND({alternate} AS ?alternate) }}"
+    for cls, properties in LABELLED.items() for alternate, p in enumerate(properties)) + "\n}"
 
 
 def keyed_labels(labels) -> list[list]:
