@@ -21,6 +21,7 @@ from kg.build_report import BuildReport, DocumentReport, skips_of
 from kg.child import Child, Spawned, run_yielding
 from kg.collector import collector_paused
 from kg.errors import UserError
+from kg.memory import room_for_a_copy
 from kg.outfolder import build_lock, carry_over, staging_folder, swap_in
 from kg.outputs.html import DRAW_MORE, PAGE_MAX_NODES
 from kg.progress import Stopwatch, stage_bar
@@ -50,10 +51,10 @@ PARALLEL_FROM = 16
 #: the merged view, validates it while the files are written, and the page reads the co-author graph
 #: from the tables (a DuckDB self-join: at 36,000 triples both take as long, at 140,000 the tables a
 #: third of the time). Up to this many identity decisions, identity.json is written before the mapping,
-#: above it in a fork beside it.
+#: above it beside identity (:mod:`kg.identity_file`).
 SMALL_GRAPH = 20_000
 #: The first half and the store's load of the sources beside it (see :mod:`kg.store_load`) keep two
-#: cores busy; a fork of the first half (the validation, identity.json) pays only on a third. On two
+#: cores busy; a fork of the first half that validates pays only on a third. On two
 #: cores the forks vied with both for the same cores and copied the pages they read (Python's reference
 #: counts write to them): at 1,000 CVs the build's processes together held 1.51-1.54 GiB with them and
 #: 1.10-1.14 GiB without, in as long (105.7 and 132.1 s against 120.9 and 130.5 s); at 10,000 CVs
@@ -205,11 +206,11 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
     validation's result too (:func:`kg.validate.check_merged`).
 
     A merged view of more than :data:`SMALL_GRAPH` triples is validated in a fork of this process,
-    which has it in memory already, while the files are written; so are the identity decisions
-    written while the documents are mapped. Each forks only where a core is free for it (from
+    which has it in memory already, while the files are written, where a core is free for it (from
     :data:`FORK_FROM_CORES` cores) and a copy of this process fits in the memory left
-    (:func:`kg.memory.room_for_a_copy`, with *memory_limit*); otherwise it runs here (the decisions
-    a piece at a time while the documents are mapped, :mod:`kg.paced`)."""
+    (:func:`kg.memory.room_for_a_copy`, with *memory_limit*); otherwise here. Likewise the identity
+    decisions are written while identity goes on or while the documents are mapped
+    (:mod:`kg.identity_file`)."""
     # The first half keeps what it makes (documents, resolution, triples) to its end and makes few
     # cycles; the collector's passes over it were over a quarter of the mapping's time (at 1,000
     # CVs 3.5 of 12.3 s, one after each document's graph) and a second after identity.
@@ -220,19 +221,16 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
 
 def _room_for_a_fork(memory_limit: int | None) -> bool:
     """Whether a fork of the first half has a core of its own (see :data:`FORK_FROM_CORES`) and room."""
-    from kg.memory import room_for_a_copy
-
     return (os.cpu_count() or 1) >= FORK_FROM_CORES and room_for_a_copy(memory_limit)
 
 
 def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: bool, progress: bool,
                 force: bool, validate: bool, memory_limit: int | None) -> BuildReport:
     from kg.identity.curation import CURATION_FILE, Curation
-    from kg.identity.decisions import decision_pieces, decisions_json, write_decisions
     from kg.identity.keys import person_key, release_key_caches, title_key
     from kg.identity.resolve import resolve
+    from kg.identity_file import IdentityFile
     from kg.merged_tables import write_table_csvs
-    from kg.paced import PacedFile
     from kg.rdf.dataset import write_sources
     from kg.records import Skip, Span
 
@@ -248,28 +246,21 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
                for m in curation.unknown_documents({d.path for d in docs})]
     for d in docs:
         d.latest_date = curation.document_dates.get(d.path, d.latest_date)
-    res = resolve(docs, curation)
-    clock.lap("identity")
-    problems = curation.check_against(
-        {person_key(n) for p in res.people.values() for n in p.names},
-        {title_key(t) for titles in res.work_titles.values() for _, t in titles})
-    if problems:
-        raise UserError("; ".join(problems))
-    # a big build's identity.json is written by a fork while this process maps, where a core is free for
-    # it (see _room_for_a_fork), else here a piece at a time while it maps, so that the store's load
-    # begins as soon as it would without it (see kg.paced); a small build's before the mapping
-    big = len(res.decisions) > SMALL_GRAPH
-    decisions = Child() if big and _room_for_a_fork(memory_limit) else None
-    paced = None
-    if decisions is not None:
-        decisions.start(write_decisions, res.decisions, stage / "identity.json")
-        res.decisions = []  # the fork has them
-    elif big:
-        paced = PacedFile(decisions_json(res.decisions), decision_pieces(len(res.decisions)),
-                          stage / "identity.json", steps=len(docs))
-    else:
-        write_decisions(res.decisions, stage / "identity.json")
-        clock.lap("identity.json")
+    # identity.json: the people's decisions written while identity goes on, where a fork fits (see
+    # kg.identity_file), else while the mapping goes on, a piece at a time (kg.paced); a small build's here
+    identity_file = IdentityFile(stage / "identity.json", SMALL_GRAPH, partial(room_for_a_copy, memory_limit))
+    try:
+        res = resolve(docs, curation, identity_file.people_resolved)
+        clock.lap("identity")
+        problems = curation.check_against(
+            {person_key(n) for p in res.people.values() for n in p.names},
+            {title_key(t) for titles in res.work_titles.values() for _, t in titles})
+        if problems:
+            raise UserError("; ".join(problems))
+        paced = identity_file.resolved(res, len(docs), clock)
+    except BaseException:
+        identity_file.close()
+        raise
     # each document is let go of once mapped, and each source's graph once written: only the merged
     # view stays (see kg.rdf.dataset)
     reports: dict[str, DocumentReport] = {}
@@ -322,15 +313,9 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         if checking:
             report.conforms, report.violations, report.validation = check.result()
             clock.lap("waiting for the validation")
-        if decisions is not None:
-            decisions.result()
-            clock.lap("waiting for identity.json (written beside the mapping)")
     finally:
-        if paced is not None:
-            paced.close()
+        identity_file.close()
         check.cancel()  # nothing to stop once it answered
-        if decisions is not None:
-            decisions.cancel()
     report.stages = clock.laps
     return report
 

@@ -181,6 +181,8 @@ def test_identity_json_has_the_bytes_json_dumps_gives(tmp_path):
     # _write_decisions writes identity.json without json's (slow) indenting encoder: its bytes must
     # be those of json.dumps(rows, indent=1, ensure_ascii=False), for strings json must escape
     # (quotes, backslashes, control characters, non-ASCII), empty and long lists, and both booleans.
+    # The rows are listed kind by kind (people, venues, organizations, works), each kind in the order
+    # of the rows' compact JSON.
     import json
 
     from kg.identity.decisions import Decision, write_decisions
@@ -190,7 +192,7 @@ def test_identity_json_has_the_bytes_json_dumps_gives(tmp_path):
                  ("cv-a.md", "cv-b.md"), ()),
         Decision("work", "", False, "similar titles kept apart", "\u2028x\x01", (), ("https://x.org/1",)),
         # the same decision twice (identical rows, no order between them), and two that differ only in
-        # a later field, so that the order of identity.json is decided by "kind" and then "merged"
+        # a later field, so that the order within a kind is decided by "merged"
         Decision("venue", "v:1", True, "same acronym", "E", ("a.md",), ()),
         Decision("venue", "v:1", True, "same acronym", "E", ("a.md",), ()),
         Decision("organization", "o:1", True, "same name", "E", ("a.md",), ("o:2", "o:3")),
@@ -199,8 +201,10 @@ def test_identity_json_has_the_bytes_json_dumps_gives(tmp_path):
         Decision("person", "p:1", True, "r", "é", (), ()),
         Decision("person", "p:1", True, "r", "z", (), ()),
     ]
-    rows = sorted((d.as_dict() for d in decisions), key=lambda d: json.dumps(d, sort_keys=True))
+    kinds = ["person", "venue", "organization", "work"]
+    rows = sorted((d.as_dict() for d in decisions), key=lambda d: (kinds.index(d["kind"]), json.dumps(d, sort_keys=True)))
     expected = json.dumps(rows, indent=1, ensure_ascii=False) + "\n"
+    assert [r["kind"] for r in rows] == ["person"] * 3 + ["venue"] * 2 + ["organization"] * 2 + ["work"]
     write_decisions(list(decisions), tmp_path / "identity.json")
     assert (tmp_path / "identity.json").read_text(encoding="utf-8") == expected
     write_decisions([], tmp_path / "empty.json")
@@ -214,9 +218,11 @@ _EVIDENCE = st.text(alphabet='ab"\\! é\x01', max_size=4)
 @given(st.lists(st.tuples(_EVIDENCE, st.sampled_from(["person", "work"]), st.booleans(),
                           st.sampled_from(["p:1", "p:2"])), max_size=12))
 def test_identity_json_is_in_json_dumps_order_for_any_evidence(fields):
-    # write_decisions orders by the encoded evidence first and by the whole JSON only among decisions
-    # of one evidence, and writes a chunk at a time: the file must still be exactly what json.dumps
-    # gives for the rows sorted by their whole compact JSON. The alphabet holds the characters that
+    # write_decisions orders by kind (people first), then by the encoded evidence and by the whole JSON
+    # only among decisions of one evidence, and writes a chunk at a time: the file must still be exactly
+    # what json.dumps gives for the rows sorted by kind and then by their whole compact JSON. Written in
+    # two parts (the people's, left open, then the rest appended: the build's way) it must be the same
+    # bytes. The alphabet holds the characters that
     # sort around the closing quote ('!' and ' ' below it, '\\' escaped above it), a control character
     # and a non-ASCII letter (escaped in the key); kind, merged and subject break ties on one evidence.
     import json
@@ -224,12 +230,17 @@ def test_identity_json_is_in_json_dumps_order_for_any_evidence(fields):
     from kg.identity import decisions as module
 
     decisions = [module.Decision(kind, subject, merged, "r", evidence) for evidence, kind, merged, subject in fields]
-    rows = sorted((d.as_dict() for d in decisions), key=lambda d: json.dumps(d, sort_keys=True))
+    rows = sorted((d.as_dict() for d in decisions), key=lambda d: (d["kind"] != "person", json.dumps(d, sort_keys=True)))
     expected = json.dumps(rows, indent=1, ensure_ascii=False) + "\n"
     chunk, module._CHUNK = module._CHUNK, 3  # several chunks for a dozen decisions
     try:
         with tempfile.TemporaryDirectory() as tmp:
             module.write_decisions(list(decisions), Path(tmp) / "identity.json")
             assert (Path(tmp) / "identity.json").read_text(encoding="utf-8") == expected
+            people = [d for d in decisions if d.kind == "person"]
+            written = module.write_decisions(people, Path(tmp) / "parts.json", ends=False)
+            module.append_decisions([d for d in decisions if d.kind != "person"], Path(tmp) / "parts.json",
+                                    after=written)
+            assert (Path(tmp) / "parts.json").read_text(encoding="utf-8") == expected
     finally:
         module._CHUNK = chunk

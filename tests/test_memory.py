@@ -62,15 +62,18 @@ def test_the_peak_counts_a_child_process_and_outlasts_it():
 def test_a_big_build_under_a_memory_limit_runs_its_forked_steps_in_its_first_half(tmp_path, monkeypatch,
                                                                                       seeds_out):
     # SMALL_GRAPH at 0 makes the seeds a big build, and FORK_FROM_CORES at 1 gives its forks a core on
-    # any machine: it would write identity.json and validate the merged view in forks (their stages are
-    # waits); under a limit of 1 MiB no copy fits, so the first half does both itself (identity.json a
+    # any machine: it would write the people's identity decisions in a fork while identity goes on
+    # (then the rest of identity.json, a stage of its own) and validate the merged view in another (a
+    # wait); under a limit of 1 MiB no copy fits, so the first half does both itself (identity.json a
     # piece at a time while it maps, "validation" after the mapping), and writes the same files.
     import kg.build
+    import kg.identity_file
 
     monkeypatch.setattr(kg.build, "SMALL_GRAPH", 0)
     monkeypatch.setattr(kg.build, "FORK_FROM_CORES", 1)
+    monkeypatch.setattr(kg.identity_file, "FORK_BESIDE_IDENTITY_FROM_CORES", 1)
     forked = parse_timings(run_kg("build", DATA, "--out", tmp_path / "forked", "--timings").stdout)
-    assert "waiting for identity.json (written beside the mapping)" in forked
+    assert list(forked)[:3] == ["reading", "identity", "identity.json (the people's decisions written beside identity)"]
     assert "waiting for the validation" in forked and "validation" not in forked
 
     result = run_kg("build", DATA, "--out", tmp_path / "limited", "--timings", "--memory-limit", "1M")
@@ -135,14 +138,17 @@ def test_the_store_loads_the_sources_as_they_are_written_where_memory_allows(tmp
 @linux_only
 def test_a_big_build_without_a_core_to_spare_runs_its_forked_steps_in_its_first_half(tmp_path, monkeypatch,
                                                                                       seeds_out):
-    # The seeds as a big build (SMALL_GRAPH at 0) on a machine one core short of FORK_FROM_CORES: the
-    # first half and the store's load have every core, so the first half writes identity.json (a piece
-    # at a time while it maps) and validates the merged view itself, without a memory limit, and the
-    # view still conforms, and identity.json is the one a small build writes before the mapping.
+    # The seeds as a big build (SMALL_GRAPH at 0) on a machine one core short of FORK_FROM_CORES and
+    # FORK_BESIDE_IDENTITY_FROM_CORES: the first half and the store's load have every core, so the first
+    # half writes identity.json (a piece at a time while it maps) and validates the merged view itself,
+    # without a memory limit, and the view still conforms, and identity.json is the one a small build
+    # writes before the mapping.
     import kg.build
+    import kg.identity_file
 
     monkeypatch.setattr(kg.build, "SMALL_GRAPH", 0)
     monkeypatch.setattr(kg.build, "FORK_FROM_CORES", (os.cpu_count() or 1) + 1)
+    monkeypatch.setattr(kg.identity_file, "FORK_BESIDE_IDENTITY_FROM_CORES", (os.cpu_count() or 1) + 1)
     result = run_kg("build", DATA, "--out", tmp_path / "out", "--timings")
     assert result.returncode == 0, result.stderr
     stages = parse_timings(result.stdout)

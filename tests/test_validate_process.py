@@ -91,14 +91,35 @@ def test_a_build_that_cannot_fork_validates_here_all_the_same(tmp_path, monkeypa
     assert report.violations == [f"{report.triples} triples checked"]  # validated, on every merged triple
 
 
-def test_the_steps_a_big_build_forks_write_the_same_files(tmp_path, monkeypatch, seeds_out):
-    # With SMALL_GRAPH at 0 the seeds are built as a big graph: identity.json is written by a fork
-    # beside the mapping and the merged view validated by another; the files are those of the
-    # build that does both in the first half itself.
+def test_a_big_build_that_cannot_fork_writes_the_same_identity_json(tmp_path, monkeypatch, seeds_out):
+    # The seeds as a big build (SMALL_GRAPH at 0) with a core for the people's decisions, but no fork:
+    # the step that would write them beside identity runs in this process when identity has resolved
+    # the people (emptying the list it writes), the rest is appended after identity, and the file is
+    # the small build's, byte for byte.
     import kg.build
+    import kg.identity_file
+
+    def no_fork():
+        raise OSError(12, "Cannot allocate memory")
+
+    monkeypatch.setattr(kg.build, "SMALL_GRAPH", 0)
+    monkeypatch.setattr(kg.identity_file, "FORK_BESIDE_IDENTITY_FROM_CORES", 1)
+    monkeypatch.setattr(os, "fork", no_fork)
+    report = kg.build.build_graph(DATA, tmp_path / "out", html=False)
+    assert report.skipped == []
+    assert (tmp_path / "out" / "identity.json").read_bytes() == (seeds_out / "identity.json").read_bytes()
+
+
+def test_the_steps_a_big_build_forks_write_the_same_files(tmp_path, monkeypatch, seeds_out):
+    # With SMALL_GRAPH at 0 the seeds are built as a big graph: the people's identity decisions are
+    # written by a fork while identity goes on (the rest appended after it) and the merged view
+    # validated by another; the files are those of the build that does both in the first half itself.
+    import kg.build
+    import kg.identity_file
 
     monkeypatch.setattr(kg.build, "SMALL_GRAPH", 0)
     monkeypatch.setattr(kg.build, "FORK_FROM_CORES", 1)  # the forks on any machine
+    monkeypatch.setattr(kg.identity_file, "FORK_BESIDE_IDENTITY_FROM_CORES", 1)
     report = kg.build.build_graph(DATA, tmp_path / "out", html=False)
     assert report.conforms is True and report.skipped == []
     for name in ("identity.json", "kg.trig", "kg.ttl", "kg.jsonld"):

@@ -6,7 +6,6 @@ import json
 import os
 from dataclasses import dataclass
 from itertools import groupby
-from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, cast
 
@@ -88,36 +87,52 @@ class UnionFind:
         return out
 
 
-def write_decisions(decisions: list[Decision], path: str | Path) -> None:
-    """``identity.json``: the *decisions* (emptied once read), as :func:`decisions_json` writes them."""
+def write_decisions(decisions: list[Decision], path: str | Path, *, ends: bool = True) -> int:
+    """``identity.json``: the *decisions* (emptied once read), as :func:`decisions_json` writes them; how
+    many. With *ends* False the list is left open, for :func:`append_decisions` to finish."""
+    count = len(decisions)
     with open(path, "w", encoding="utf-8") as out:
-        out.writelines(decisions_json(decisions))
+        out.writelines(decisions_json(decisions, ends=ends))
+    return count
 
 
-def decisions_json(decisions: list[Decision]) -> Iterator[str]:
+def append_decisions(decisions: list[Decision], path: str | Path, *, after: int) -> None:
+    """The rest of the ``identity.json`` at *path* that :func:`write_decisions` left open with *after*
+    decisions in it: *decisions* (emptied once read), of kinds that come after those (see :data:`KINDS`),
+    so that the file is the one ``write_decisions`` gives for all of them."""
+    with open(path, "a", encoding="utf-8") as out:
+        out.writelines(decisions_json(decisions, begins=False, after=after))
+
+
+def decisions_json(decisions: list[Decision], *, begins: bool = True, ends: bool = True,
+                   after: int = 0) -> Iterator[str]:
     """The text of ``identity.json`` a piece at a time: the *decisions* (emptied once ordered, each let go
-    of once written) in the order of their compact JSON (``json.dumps(d.as_dict(), sort_keys=True)``),
-    in the bytes ``json.dumps(rows, indent=1, ensure_ascii=False)`` gives; ``decision_pieces(n)`` pieces.
-    Both strings are composed here from the fields, with json's C string encoders, because json's
-    pure-Python paths took 12 s for the 332,000 decisions of 1,000 CVs.
+    of once written), kind by kind in the order of :data:`KINDS` and within a kind in the order of their
+    compact JSON (``json.dumps(d.as_dict(), sort_keys=True)``), in the bytes
+    ``json.dumps(rows, indent=1, ensure_ascii=False)`` gives; ``decision_pieces(n)`` pieces. Without
+    *begins* the list's opening bracket is left out and without *ends* its closing one: the text follows
+    *after* decisions written before. Both strings are composed here from the fields, with json's C
+    string encoders, because json's pure-Python paths took 12 s for the 332,000 decisions of 1,000 CVs.
 
     That JSON begins with the evidence, and the evidence's encoded form ends at its only bare quote, so
-    two decisions of different evidence are in the order of their encoded evidence: only decisions of
-    one evidence need the whole JSON to be ordered. The whole keys and the whole file in one string were
-    the build's peak at 10,000 CVs (3 GB); so the pieces (the build writes them while it maps the
-    documents: :mod:`kg.paced`)."""
+    two decisions of one kind and different evidence are in the order of their encoded evidence: only
+    decisions of one evidence need the whole JSON to be ordered. The whole keys and the whole file in one
+    string were the build's peak at 10,000 CVs (3 GB); so the pieces (the build writes them while it
+    resolves or maps: :func:`kg.build.first_half`, :mod:`kg.paced`)."""
     kept: list[Decision] = []
-    for _, same in groupby(sorted(decisions, key=_evidence_key), key=attrgetter("evidence")):
+    for _, same in groupby(sorted(decisions, key=_evidence_key), key=_evidence_key):
         run = list(same)
         kept += sorted(run, key=_decision_key) if len(run) > 1 else run
     decisions.clear()
     ordered = cast("list[Decision | None]", kept)  # a written piece's places are emptied
-    yield "["
+    if begins:
+        yield "["
     for at in range(0, len(ordered), _CHUNK):
         piece = cast("list[Decision]", ordered[at:at + _CHUNK])
         ordered[at:at + _CHUNK] = [None] * len(piece)
-        yield ("," if at else "") + ",".join(map(_decision_json, piece))
-    yield "\n]\n" if ordered else "]\n"
+        yield ("," if at or after else "") + ",".join(map(_decision_json, piece))
+    if ends:
+        yield "\n]\n" if ordered or after else "]\n"
 
 
 def decision_pieces(count: int) -> int:
@@ -131,16 +146,21 @@ def decision_pieces(count: int) -> int:
 
 _CHUNK = 20_000
 _ASCII, _TEXT = json.encoder.encode_basestring_ascii, json.encoder.encode_basestring
+#: The kinds of decision in the order ``identity.json`` lists them: the people's first, which identity
+#: makes first, so that the build writes them while it goes on with the rest (:func:`append_decisions`).
+KINDS = ("person", "venue", "organization", "work")
+_RANK = {kind: rank for rank, kind in enumerate(KINDS)}
 
 
-def _evidence_key(d: Decision) -> str:
-    """The start of :func:`_decision_key` that orders decisions of different evidence (see write_decisions).
+def _evidence_key(d: Decision) -> tuple[int, str]:
+    """The kind's place in :data:`KINDS`, then the start of :func:`_decision_key` that orders decisions of
+    one kind and different evidence (see :func:`decisions_json`).
 
     >>> a, b = Decision("work", "w:1", True, "r", "abc"), Decision("work", "w:1", True, "r", "abc!")
     >>> sorted([a, b], key=_evidence_key) == sorted([a, b], key=_decision_key) == [b, a]
     True
     """
-    return _ASCII(d.evidence)
+    return _RANK.get(d.kind, len(KINDS)), _ASCII(d.evidence)
 
 
 def _decision_key(d: Decision) -> str:
@@ -192,7 +212,7 @@ def decisions_holding(path: str | Path, needles: Iterable[str]) -> list[dict] | 
 
     >>> import tempfile
     >>> path = Path(tempfile.mkdtemp()) / "identity.json"
-    >>> write_decisions([Decision("person", "p:a", True, "r", "e"), Decision("person", "p:b", False, "r", "f",
+    >>> _ = write_decisions([Decision("person", "p:a", True, "r", "e"), Decision("person", "p:b", False, "r", "f",
     ...                                                                       related=("p:a",))], path)
     >>> [d["subject"] for d in decisions_holding(path, ['"p:a"'])], decisions_holding(path, ['"p:b"'])[0]["merged"]
     (['p:a', 'p:b'], False)

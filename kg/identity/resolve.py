@@ -9,6 +9,8 @@ bibliography) take part like any other: their works, authors and venues are reso
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kg.collector import collector_paused
 from kg.identity.curation import Curation
 from kg.identity.organizations import resolve_organizations
@@ -19,8 +21,11 @@ from kg.identity.works import resolve_works
 from kg.records import Document
 
 
-def resolve(documents: list[Document], curation: Curation | None = None) -> Resolution:
-    """Group every mention in *documents* into entities; see the module docstring.
+def resolve(documents: list[Document], curation: Curation | None = None,
+            people_resolved: Callable[[Resolution], None] | None = None) -> Resolution:
+    """Group every mention in *documents* into entities; see the module docstring. *people_resolved*,
+    where given, is called with the resolution once the people are resolved, before the venues,
+    organizations and works: the people's decisions are all made then (the build writes them meanwhile).
 
     >>> from kg.records import Author, Document, Span, Work
     >>> w = Work("A Paper", Span("group.md", 3, 3), authors=[Author("Jane Doe", "Jane Doe")])
@@ -31,6 +36,8 @@ def resolve(documents: list[Document], curation: Curation | None = None) -> Reso
     res = Resolution(curation=curation or Curation())
     with collector_paused():
         resolve_people(documents, res)
+        if people_resolved is not None:
+            people_resolved(res)
         resolve_venues(documents, res)
         resolve_organizations(documents, res)
         resolve_works(documents, res)

@@ -1,0 +1,74 @@
+"""When the build's first half writes ``identity.json``, so that its writing holds nothing up.
+
+Identity resolves the people first, on one core, and then the venues, organizations and works, which
+read the people; the other core waits meanwhile. The people's decisions are almost all of the file
+(at 1,000 CVs 329,000 of 332,000, 1.9 s to write) and all made by then, and the file lists them first
+(:data:`kg.identity.decisions.KINDS`). So a big build writes them in a fork of the first half on that
+core while identity goes on, and appends the rest once identity is done: the mapping, and the store's
+load that follows it, begin without them. Where no fork fits (:func:`kg.memory.room_for_a_copy`) or
+no core is left, a big build writes the whole file a piece at a time while it maps (:mod:`kg.paced`)
+and a small one before the mapping. Each way gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kg.child import Child
+from kg.identity.decisions import append_decisions, decision_pieces, decisions_json, write_decisions
+from kg.paced import PacedFile
+
+if TYPE_CHECKING:
+    from kg.identity.resolution import Resolution
+    from kg.progress import Stopwatch
+
+#: From this many cores on, the people's decisions are written in a fork while identity goes on: it
+#: leaves every core but one idle.
+FORK_BESIDE_IDENTITY_FROM_CORES = 2
+
+
+class IdentityFile:
+    """``identity.json`` at *path*: :meth:`people_resolved` (given to :func:`kg.identity.resolve.resolve`)
+    starts the people's decisions in a fork, for more than *small* of them where *fork_fits*; :meth:`resolved`
+    writes the rest, or the whole file, or gives the :class:`PacedFile` that writes it while the mapping
+    goes on (*steps* steps); :meth:`close` ends the fork and the file after an error."""
+
+    def __init__(self, path: Path, small: int, fork_fits) -> None:
+        self.path, self.small, self.fork_fits = path, small, fork_fits
+        self.people: list | None = None  # the people's decisions, while the fork writes them
+        self.child: Child | None = None
+        self.paced: PacedFile | None = None
+
+    def people_resolved(self, res: Resolution) -> None:
+        if (len(res.decisions) > self.small and (os.cpu_count() or 1) >= FORK_BESIDE_IDENTITY_FROM_CORES
+                and self.fork_fits()):
+            # identity goes on in a list of its own; the fork empties its copy of this one, which is
+            # kept here until the fork is done (objects freed meanwhile would have their pages copied)
+            self.people, res.decisions = res.decisions, []
+            self.child = Child()
+            self.child.start(write_decisions, self.people, self.path, ends=False)
+
+    def resolved(self, res: Resolution, steps: int, clock: Stopwatch) -> PacedFile | None:
+        """After identity: the file written, or the paced file that writes it while the mapping goes on."""
+        if self.child is not None:
+            written = self.child.result()
+            self.child = self.people = None  # on disk now
+            append_decisions(res.decisions, self.path, after=written)
+            clock.lap("identity.json (the people's decisions written beside identity)")
+        elif len(res.decisions) > self.small:
+            self.paced = PacedFile(decisions_json(res.decisions), decision_pieces(len(res.decisions)),
+                                   self.path, steps=steps)
+        else:
+            write_decisions(res.decisions, self.path)
+            clock.lap("identity.json")
+        return self.paced
+
+    def close(self) -> None:
+        """Stop the fork if it still runs, and close the paced file, written or not (after an error)."""
+        if self.child is not None:
+            self.child.cancel()
+            self.child = None
+        if self.paced is not None:
+            self.paced.close()
