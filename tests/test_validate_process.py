@@ -110,6 +110,23 @@ def test_a_big_build_that_cannot_fork_writes_the_same_identity_json(tmp_path, mo
     assert (tmp_path / "out" / "identity.json").read_bytes() == (seeds_out / "identity.json").read_bytes()
 
 
+def test_too_many_people_decisions_for_a_fork_are_written_while_the_mapping_goes_on(tmp_path, monkeypatch,
+                                                                                  seeds_out):
+    # The seeds as a big build with a core for the fork, but more people's decisions than the fork may
+    # copy (FORK_MAX_DECISIONS at 0): no fork; the first half writes identity.json a piece at a time while
+    # it maps, the small build's bytes all the same.
+    import kg.build
+    import kg.identity_file
+
+    monkeypatch.setattr(kg.build, "SMALL_GRAPH", 0)
+    monkeypatch.setattr(kg.identity_file, "FORK_BESIDE_IDENTITY_FROM_CORES", 1)
+    monkeypatch.setattr(kg.identity_file, "FORK_MAX_DECISIONS", 0)
+    report = kg.build.build_graph(DATA, tmp_path / "out", html=False)
+    assert [name for name, _ in report.stages][:3] == [
+        "reading", "identity", "mapping, and the sources' N-Quads, with identity.json beside them"]
+    assert (tmp_path / "out" / "identity.json").read_bytes() == (seeds_out / "identity.json").read_bytes()
+
+
 def test_the_steps_a_big_build_forks_write_the_same_files(tmp_path, monkeypatch, seeds_out):
     # With SMALL_GRAPH at 0 the seeds are built as a big graph: the people's identity decisions are
     # written by a fork while identity goes on (the rest appended after it) and the merged view
