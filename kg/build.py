@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, cast
 from kg.build_report import BuildReport, DocumentReport, skips_of
 from kg.child import Child, Spawned, run_yielding
 from kg.collector import collector_paused
+from kg.early_files import EarlyFiles
 from kg.errors import UserError
 from kg.memory import room_for_a_copy
 from kg.outfolder import build_lock, carry_over, staging_folder, swap_in
@@ -60,6 +61,9 @@ SMALL_GRAPH = 20_000
 #: 1.10-1.14 GiB without, in as long (105.7 and 132.1 s against 120.9 and 130.5 s); at 10,000 CVs
 #: 9.50 GiB against 6.34 GiB, the first half's steps after identity 536 s against 564 s.
 FORK_FROM_CORES = 3
+#: A big graph's TriG, Turtle and JSON-LD are written by a process of their own, begun as soon as the
+#: sources' N-Quads hold this many bytes, whole (about SMALL_GRAPH statements of about 250 bytes)
+EARLY_FILES_FROM = SMALL_GRAPH * 250
 
 
 def _read_one(item) -> Document:
@@ -168,6 +172,7 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
         stage = staging_folder(out_dir)
         first_half = Child()
         load = StoreLoad(stage / STORE_DIR, stage / SOURCES_NQ, stage / MERGED_NT, clock)
+        early = None
         try:
             # the documents, identity and triples in a process of their own: their memory is gone
             # when the store loads (see kg.child); what comes back is the report
@@ -175,12 +180,15 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
                              progress=progress, force=force, validate=validate, memory_limit=memory_limit)
             # the sources' N-Quads load on a thread here as the mapping writes them (see kg.store_load)
             load.follow(memory_limit, first_half.pid)
+            # a big graph's TriG, Turtle and JSON-LD, begun once the sources are whole (see kg.early_files)
+            early = EarlyFiles(stage / SOURCES_NQ, stage / MERGED_NT, stage, EARLY_FILES_FROM)
             if html:
                 _page_writer()  # the page's modules load here meanwhile
             report = first_half.result()
             clock.lap("first half, the stages above (a process of its own)")
             names, report.page = write_outputs(stage, html=html, progress=progress, triples=report.triples,
-                                               clock=clock, load=load, memory_limit=memory_limit)
+                                               clock=clock, load=load, memory_limit=memory_limit,
+                                               files=early.take())
             (stage / SOURCES_NQ).unlink()
             (stage / MERGED_NT).unlink()
             carry_over(out_dir, stage, set(OUTPUTS))
@@ -191,6 +199,8 @@ def build_graph(data_dir: str | Path, out_dir: str | Path, *, include_private: b
         except BaseException:
             first_half.cancel()  # it stops writing the sources before the load stops reading them
             load.abandon()
+            if early is not None:
+                early.cancel()
             shutil.rmtree(stage, ignore_errors=True)
             raise
         finally:
@@ -322,14 +332,15 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
 
 def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | None = None,
                   clock: Stopwatch | None = None, load: StoreLoad | None = None,
-                  memory_limit: int | None = None) -> tuple[list[str], str]:
+                  memory_limit: int | None = None, files: Spawned | None = None) -> tuple[list[str], str]:
     """Write the rest of the set into *stage*, from the N-Quads, N-Triples, table CSVs and
     ``identity.json`` :func:`_graph_files` wrote there (the first two stay for the caller to remove);
     the names written, and what the page left out (its note; "" where it draws every node, see
     :data:`kg.outputs.html.PAGE_MAX_NODES`).
 
     *triples*, the merged view's size, where known: up to :data:`SMALL_GRAPH` the page reads the
-    store, not the tables (see there). *load*, the store's load where it began already.
+    store, not the tables (see there). *load*, the store's load where it began already; *files*, the
+    process writing TriG, Turtle and JSON-LD where it began already (:mod:`kg.early_files`).
 
     Three things run side by side: the store's load on a thread, TriG, Turtle and JSON-LD in a
     process of their own (a big graph's: a small one's take milliseconds, and this process writes
@@ -345,10 +356,12 @@ def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | Non
     clock = clock or Stopwatch()
     load = load or StoreLoad(stage / STORE_DIR, sources_nq, merged_nt, clock)
     small = triples is not None and triples <= SMALL_GRAPH
-    files = None if small else Spawned(yielding=True)
+    begun = files is not None
+    if not begun:
+        files = None if small else Spawned(yielding=True)
     try:
         loading = load.finish()
-        if files is not None:
+        if files is not None and not begun:
             files.start(write_files, sources_nq, merged_nt, stage)
         steps: list[tuple[str, Callable[[], object]]] = [
             ("tables", partial(write_tables_from_csvs, stage / TABLE_CSVS, stage / TABLES_DIR))]
