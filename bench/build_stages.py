@@ -65,8 +65,27 @@ def projected(value: float, works: float, exponent: float, target: float = NORTH
     return value * (target / works) ** exponent
 
 
+def stage_order(measured: list[dict]) -> list[str]:
+    """Every stage of the *measured* builds (smallest first), in the largest build's order; a stage only
+    a smaller build has (a step named for how it ran there) comes right after the stage before it there.
+
+    >>> small = {"stages": {"reading": 1.0, "mapping, with a fork": 2.0, "total": 3.0}}
+    >>> big = {"stages": {"reading": 9.0, "mapping, paced": 20.0, "total": 30.0}}
+    >>> stage_order([small, big])
+    ['reading', 'mapping, with a fork', 'mapping, paced', 'total']
+    """
+    order: list[str] = []
+    for build in reversed(measured):
+        previous = None
+        for stage in build["stages"]:
+            if stage not in order:
+                order.insert(order.index(previous) + 1 if previous is not None else 0, stage)
+            previous = stage
+    return order
+
+
 def stage_rows(builds: list[dict]) -> list[dict]:
-    """One row per stage of the largest build: its seconds at each size, its exponent between the last
+    """One row per stage (:func:`stage_order`): its seconds at each size, its exponent between the last
     two sizes, and its seconds projected to :data:`NORTH_STAR_WORKS` works (None without two sizes).
 
     *builds*: rows of :func:`bench.bench_build.build_size`, smallest first, each with ``works`` and the
@@ -82,10 +101,10 @@ def stage_rows(builds: list[dict]) -> list[dict]:
     if not measured:
         return []
     rows = []
-    for stage in measured[-1]["stages"]:
+    for stage in stage_order(measured):
         seconds = [b["stages"].get(stage) for b in measured]
         row: dict = {"stage": stage, "seconds": seconds, "exponent": None, "projected": None}
-        if len(measured) > 1 and seconds[-2] is not None:
+        if len(measured) > 1 and seconds[-2] is not None and seconds[-1] is not None:
             before, last = measured[-2], measured[-1]
             row["exponent"] = growth(seconds[-2], seconds[-1], before["works"], last["works"])
             if row["exponent"] is not None:
