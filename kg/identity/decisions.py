@@ -117,8 +117,8 @@ def decisions_json(decisions: list[Decision], *, begins: bool = True, ends: bool
     That JSON begins with the evidence, and the evidence's encoded form ends at its only bare quote, so
     two decisions of one kind and different evidence are in the order of their encoded evidence: only
     decisions of one evidence need the whole JSON to be ordered. The whole keys and the whole file in one
-    string were the build's peak at 10,000 CVs (3 GB); so the pieces (the build writes them while it
-    resolves or maps: :func:`kg.build.first_half`, :mod:`kg.paced`)."""
+    string were the build's peak at 10,000 CVs (3 GB); so the pieces (the build writes them while
+    identity goes on or while it maps: :mod:`kg.identity_file`, :mod:`kg.paced`)."""
     kept: list[Decision] = []
     for _, same in groupby(sorted(decisions, key=_evidence_key), key=_evidence_key):
         run = list(same)
