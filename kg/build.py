@@ -356,12 +356,10 @@ def write_outputs(stage: Path, *, html: bool, progress: bool, triples: int | Non
     clock = clock or Stopwatch()
     load = load or StoreLoad(stage / STORE_DIR, sources_nq, merged_nt, clock)
     small = triples is not None and triples <= SMALL_GRAPH
-    begun = files is not None
-    if not begun:
-        files = None if small else Spawned(yielding=True)
     try:
         loading = load.finish()
-        if files is not None and not begun:
+        if files is None and not small:
+            files = Spawned(yielding=True)
             files.start(write_files, sources_nq, merged_nt, stage)
         steps: list[tuple[str, Callable[[], object]]] = [
             ("tables", partial(write_tables_from_csvs, stage / TABLE_CSVS, stage / TABLES_DIR))]

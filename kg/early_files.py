@@ -80,9 +80,6 @@ class EarlyFiles:
 
     def cancel(self) -> None:
         """Stop waiting, and stop the process if one runs; twice is harmless."""
-        with self._lock:
-            self._stopped.set()
-        self._thread.join()
-        if self._process is not None:
-            self._process.cancel()
-            self._process = None
+        process = self.take()
+        if process is not None:
+            process.cancel()

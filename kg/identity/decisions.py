@@ -6,6 +6,7 @@ import json
 import os
 from dataclasses import dataclass
 from itertools import groupby
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, cast
 
@@ -120,7 +121,8 @@ def decisions_json(decisions: list[Decision], *, begins: bool = True, ends: bool
     string were the build's peak at 10,000 CVs (3 GB); so the pieces (the build writes them while
     identity goes on or while it maps: :mod:`kg.identity_file`, :mod:`kg.paced`)."""
     kept: list[Decision] = []
-    for _, same in groupby(sorted(decisions, key=_evidence_key), key=_evidence_key):
+    # sorted by kind and encoded evidence, a run of one kind and one (raw) evidence is a run of one key
+    for _, same in groupby(sorted(decisions, key=_evidence_key), key=attrgetter("kind", "evidence")):
         run = list(same)
         kept += sorted(run, key=_decision_key) if len(run) > 1 else run
     decisions.clear()
@@ -146,8 +148,9 @@ def decision_pieces(count: int) -> int:
 
 _CHUNK = 20_000
 _ASCII, _TEXT = json.encoder.encode_basestring_ascii, json.encoder.encode_basestring
-#: The kinds of decision in the order ``identity.json`` lists them: the people's first, which identity
-#: makes first, so that the build writes them while it goes on with the rest (:func:`append_decisions`).
+#: The kinds of decision (every one identity makes), in the order ``identity.json`` lists them: the
+#: people's first, which identity makes first, so that the build writes them while it goes on with the
+#: rest (:func:`append_decisions`).
 KINDS = ("person", "venue", "organization", "work")
 _RANK = {kind: rank for rank, kind in enumerate(KINDS)}
 
@@ -160,7 +163,7 @@ def _evidence_key(d: Decision) -> tuple[int, str]:
     >>> sorted([a, b], key=_evidence_key) == sorted([a, b], key=_decision_key) == [b, a]
     True
     """
-    return _RANK.get(d.kind, len(KINDS)), _ASCII(d.evidence)
+    return _RANK[d.kind], _ASCII(d.evidence)
 
 
 def _decision_key(d: Decision) -> str:
