@@ -33,7 +33,7 @@ from kg.tables import TABLES_DIR, write_tables_from_csvs
 from kg.validate import check_merged, validate_graph, validate_output, validate_triples  # noqa: F401 (API)
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
     from kg.identity.curation import Curation
     from kg.identity.resolution import Resolution
@@ -76,43 +76,48 @@ def _read_one(item) -> Document:
         return read_source(item)
 
 
-def _read_all(found: list, progress: bool) -> list[Document]:
-    """Read every found source, on every core when there are many (results in the order found)."""
+def _read_all(found: list, progress: bool) -> Iterator[Document]:
+    """Every found source read, on every core when there are many, in the order found."""
     if len(found) >= PARALLEL_FROM and (os.cpu_count() or 1) > 1:
         from concurrent.futures import ProcessPoolExecutor
 
         # the workers start with the collector on (they are forked from this process, where it is off
         # while the documents gathered here, which make no cycles, would make each of its passes longer)
         with ProcessPoolExecutor(min(os.cpu_count() or 1, 8), initializer=gc.enable) as pool, collector_paused():
-            docs = pool.map(_read_one, found, chunksize=8)
-            return list(stage_bar(docs, progress, "reading", len(found)))
-    return [_read_one(item) for item in stage_bar(found, progress, "reading")]
+            yield from stage_bar(pool.map(_read_one, found, chunksize=8), progress, "reading", len(found))
+        return
+    for item in stage_bar(found, progress, "reading"):
+        yield _read_one(item)
 
 
-def read_documents(data_dir: Path, progress: bool = False,
-                   curation: Curation | None = None) -> tuple[list[Document], list[Skip]]:
+def read_documents(data_dir: Path, progress: bool = False, curation: Curation | None = None,
+                   arrived: Callable[[Document], None] | None = None) -> tuple[list[Document], list[Skip]]:
     """Every document under *data_dir* that gave something, read and corrected by the curation
     file's work corrections, and what was passed over outside them (files no reader takes,
     documents that gave nothing, corrections that matched nothing), each with its place and reason.
 
     A document without an owner (a group page, a lab bibliography) is read like any other. The
-    skips of the documents kept stay in ``doc.skipped`` (see :func:`skips_of`).
+    skips of the documents kept stay in ``doc.skipped`` (see :func:`skips_of`). *arrived*, where
+    given, is called with each document kept, in order, as soon as it is read and corrected: the
+    build gathers identity's mentions meanwhile, while the workers read on.
     """
     from kg.identity.curation import CURATION_FILE
-    from kg.identity.work_fixes import apply_work_fixes
+    from kg.identity.work_fixes import WorkFixes
     from kg.sources import find_sources
 
     found, passed_over = find_sources(data_dir, exclude=(CURATION_FILE,))
-    docs = _read_all(found, progress)
-    if curation is not None:
-        passed_over += apply_work_fixes(docs, curation.work_fixes, str(data_dir / CURATION_FILE))
-    kept = []
-    for doc in docs:
+    fixes = WorkFixes(curation.work_fixes if curation is not None else [], str(data_dir / CURATION_FILE))
+    kept, gave_nothing = [], []
+    for doc in _read_all(found, progress):
+        fixes.apply(doc)
         if doc.subject is not None or doc.facts:
             kept.append(doc)
+            if arrived is not None:
+                with collector_paused():
+                    arrived(doc)
         else:
-            passed_over += doc.skipped
-    return kept, passed_over
+            gave_nothing += doc.skipped
+    return kept, passed_over + fixes.unmatched() + gave_nothing
 
 
 def _per_document(reports: dict[str, DocumentReport], res: Resolution) -> list[DocumentReport]:
@@ -238,6 +243,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
                 force: bool, validate: bool, memory_limit: int | None) -> BuildReport:
     from kg.identity.curation import CURATION_FILE, Curation
     from kg.identity.keys import person_key, release_key_caches, title_key
+    from kg.identity.mentions import Collector
     from kg.identity.resolve import resolve
     from kg.identity_file import IdentityFile
     from kg.merged_tables import write_table_csvs
@@ -246,7 +252,9 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
 
     clock = Stopwatch()
     curation = Curation.load(data_dir / CURATION_FILE)
-    docs, skipped = read_documents(data_dir, progress, curation)
+    # identity's mentions gathered as the documents come, while the workers read on (kg.identity.mentions)
+    collected = Collector(curation)
+    docs, skipped = read_documents(data_dir, progress, curation, collected.add)
     clock.lap("reading")
     if not docs and not force and _has_graph(out_dir):
         raise UserError(f"no documents to read in {data_dir}/, so the graph in {out_dir}/ was kept; "
@@ -260,7 +268,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
     # kg.identity_file), else while the mapping goes on, a piece at a time (kg.paced); a small build's here
     identity_file = IdentityFile(stage / "identity.json", SMALL_GRAPH, partial(room_for_a_copy, memory_limit))
     try:
-        res = resolve(docs, curation, identity_file.people_resolved)
+        res = resolve(docs, curation, identity_file.people_resolved, collected)
         clock.lap("identity")
         problems = curation.check_against(
             {person_key(n) for p in res.people.values() for n in p.names},

@@ -222,30 +222,67 @@ def _work(doc: Document, work: Work, owner: int | None, curation: Curation, out:
     out.listings.append(Listing(doc.path, tk, (work.year or "")[:4] or None, authors))
 
 
+def _collect_document(doc: Document, curation: Curation, out: Mentions) -> None:
+    owner = _owner(doc, curation, out)
+    for fact in doc.facts:
+        if isinstance(fact, Work):
+            _work(doc, fact, owner, curation, out)
+        elif isinstance(fact, Education):
+            supervisors = [out.node(doc.path, curation.mention_key(n), n, "supervisor") for n in fact.supervisors]
+            if owner is not None:
+                _link(out.nodes, [owner, *supervisors], cannot=True)
+                if fact.thesis_title:
+                    tk = title_key(fact.thesis_title)
+                    out.add_title(owner, tk)
+                    year = fact.period.end[:4] if fact.period.end else None
+                    out.listings.append(Listing(doc.path, tk, year, [owner]))
+            if owner is not None:
+                _at(out.nodes[owner], fact.institution, fact.period.start, fact.period.end)
+                _doctorate(out.nodes[owner], fact)
+        elif isinstance(fact, Position) and owner is not None:
+            _at(out.nodes[owner], fact.organization, fact.period.start, fact.period.end)
+
+
+class Collector:
+    """:func:`collect` a document at a time, as documents come: the build gathers the mentions while
+    the other documents are still being read (on the other cores), not after, when identity alone runs.
+
+    >>> from kg.records import Author, Document, Span, Work
+    >>> doc = Document("a.md", "markdown", "0", None,
+    ...                facts=[Work("A Paper", Span("a.md", 1, 1), authors=[Author("J. Doe", "J. Doe")])])
+    >>> collector = Collector(Curation())
+    >>> collector.add(doc)
+    >>> [n.name for n in collector.result([doc]).nodes]
+    ['J. Doe']
+    """
+
+    def __init__(self, curation: Curation) -> None:
+        self.curation = curation
+        self._mentions: Mentions | None = Mentions()
+        self._paths: list[str] = []
+
+    def add(self, doc: Document) -> None:
+        """Gather the mentions of *doc*, the next document."""
+        if self._mentions is None:
+            raise ValueError("the mentions were taken already: add every document before result()")
+        _collect_document(doc, self.curation, self._mentions)
+        self._paths.append(doc.path)
+
+    def result(self, documents: list[Document]) -> Mentions:
+        """The mentions of every document added, which must be *documents*, in order (once only)."""
+        if self._mentions is None or self._paths != [d.path for d in documents]:
+            raise ValueError("the mentions were gathered from other documents than those given, or taken already")
+        out, self._mentions = self._mentions, None
+        _settle(out.nodes)
+        return out
+
+
 def collect(documents: list[Document], curation: Curation) -> Mentions:
     """The nodes and listings of every document; see the module docstring."""
-    out = Mentions()
+    collector = Collector(curation)
     for doc in documents:
-        owner = _owner(doc, curation, out)
-        for fact in doc.facts:
-            if isinstance(fact, Work):
-                _work(doc, fact, owner, curation, out)
-            elif isinstance(fact, Education):
-                supervisors = [out.node(doc.path, curation.mention_key(n), n, "supervisor") for n in fact.supervisors]
-                if owner is not None:
-                    _link(out.nodes, [owner, *supervisors], cannot=True)
-                    if fact.thesis_title:
-                        tk = title_key(fact.thesis_title)
-                        out.add_title(owner, tk)
-                        year = fact.period.end[:4] if fact.period.end else None
-                        out.listings.append(Listing(doc.path, tk, year, [owner]))
-                if owner is not None:
-                    _at(out.nodes[owner], fact.institution, fact.period.start, fact.period.end)
-                    _doctorate(out.nodes[owner], fact)
-            elif isinstance(fact, Position) and owner is not None:
-                _at(out.nodes[owner], fact.organization, fact.period.start, fact.period.end)
-    _settle(out.nodes)
-    return out
+        collector.add(doc)
+    return collector.result(documents)
 
 
 def by_document_key(mentions: Mentions) -> dict[tuple[str, tuple], list[int]]:

@@ -16,7 +16,7 @@ from kg.identity.clusters import Cluster
 from kg.identity.curation import Curation
 from kg.identity.evidence import Passes
 from kg.identity.keys import is_initials_form, name_variants, name_words
-from kg.identity.mentions import Mentions, by_key, collect
+from kg.identity.mentions import Collector, Mentions, by_key, collect
 from kg.identity.namesakes import mint, record_namesakes
 from kg.identity.resolution import Resolution
 from kg.records import Document, Work
@@ -137,10 +137,11 @@ def run_passes(passes: Passes, curation: Curation) -> None:
             break
 
 
-def resolve_people(documents: list[Document], res: Resolution) -> None:
+def resolve_people(documents: list[Document], res: Resolution, collected: Collector | None = None) -> None:
     """Fill ``res.people``, ``res.person_of_key``, ``res.person_of_mention`` and ``res.subject_of_document``;
-    record the decisions (every merge, every refusal, every name kept apart from a namesake)."""
-    mentions = collect(documents, res.curation)
+    record the decisions (every merge, every refusal, every name kept apart from a namesake). The
+    mentions are *collected*'s, where given (gathered from *documents* as they were read), else gathered here."""
+    mentions = collected.result(documents) if collected is not None else collect(documents, res.curation)
     passes = Passes(mentions, Cluster.of(mentions.nodes))
     run_passes(passes, res.curation)
     cl, log = passes.cl, passes.log

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from kg.collector import collector_paused
 from kg.identity.curation import Curation
+from kg.identity.mentions import Collector
 from kg.identity.organizations import resolve_organizations
 from kg.identity.people import resolve_people
 from kg.identity.resolution import Resolution
@@ -22,10 +23,12 @@ from kg.records import Document
 
 
 def resolve(documents: list[Document], curation: Curation | None = None,
-            people_resolved: Callable[[Resolution], None] | None = None) -> Resolution:
+            people_resolved: Callable[[Resolution], None] | None = None,
+            collected: Collector | None = None) -> Resolution:
     """Group every mention in *documents* into entities; see the module docstring. *people_resolved*,
     where given, is called with the resolution once the people are resolved, before the venues,
     organizations and works: the people's decisions are all made then (the build writes them meanwhile).
+    *collected*, where given, holds the people's mentions, gathered from *documents* as they were read.
 
     >>> from kg.records import Author, Document, Span, Work
     >>> w = Work("A Paper", Span("group.md", 3, 3), authors=[Author("Jane Doe", "Jane Doe")])
@@ -35,7 +38,7 @@ def resolve(documents: list[Document], curation: Curation | None = None,
     """
     res = Resolution(curation=curation or Curation())
     with collector_paused():
-        resolve_people(documents, res)
+        resolve_people(documents, res, collected)
         if people_resolved is not None:
             people_resolved(res)
         resolve_venues(documents, res)

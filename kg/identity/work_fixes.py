@@ -18,6 +18,7 @@ graph holds the corrected work with its provenance; a fix that matches nothing i
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from dataclasses import dataclass, field
 
 from kg.records import Author, Document, Skip, Span, VenueRef, Work
@@ -49,34 +50,60 @@ def _fix(work: Work, fix: WorkFix) -> None:
         work.year = fix.year
 
 
+def _apply(doc: Document, fix: WorkFix) -> bool:
+    """Apply *fix* to the works and partly read entries of *doc* its title matches; whether any did."""
+    key = _title_key(fix.title)
+    works = [f for f in doc.facts if isinstance(f, Work) and _title_key(f.title) == key]
+    for work in works:
+        _fix(work, fix)
+    partial = [s for s in doc.skipped if s.partial is not None and _title_key(s.partial.title) == key]
+    for skip in partial:
+        completed = skip.partial
+        assert completed is not None  # chosen above for having one
+        _fix(completed, fix)
+        doc.facts.append(completed)
+        doc.skipped.remove(skip)
+    return bool(works or partial)
+
+
+class WorkFixes:
+    """:func:`apply_work_fixes` a document at a time, as the documents are read."""
+
+    def __init__(self, fixes: list[WorkFix], curation_path: str) -> None:
+        self._fixes, self._path = fixes, curation_path
+        self._of_document: dict[str, list[int]] = defaultdict(list)
+        for k, fix in enumerate(fixes):
+            self._of_document[fix.document].append(k)
+        self._read: set[str] = set()
+        self._matched: set[int] = set()
+
+    def apply(self, doc: Document) -> None:
+        """Apply the fixes that name *doc*, in the order of the file."""
+        self._read.add(doc.path)
+        self._matched.update(k for k in self._of_document.get(doc.path, ()) if _apply(doc, self._fixes[k]))
+
+    def unmatched(self) -> list[Skip]:
+        """One skip per fix that matched no work of its document, naming its line in the curation file."""
+        out = []
+        for k, fix in enumerate(self._fixes):
+            if fix.document not in self._read:
+                out.append(Skip(Span(self._path, fix.line, fix.line),
+                                f"works: no document {fix.document!r} was read; check the name (as the build "
+                                "summary prints it)"))
+            elif k not in self._matched:
+                out.append(Skip(Span(self._path, fix.line, fix.line),
+                                f"works: no work titled {fix.title!r} in {fix.document}; copy the title as "
+                                "`kg read` prints it"))
+        return out
+
+
 def apply_work_fixes(docs: list[Document], fixes: list[WorkFix], curation_path: str) -> list[Skip]:
     """Apply *fixes* to the works (and partly read entries) of *docs*, in place.
 
     Returns one skip per fix that matched no work of its document, naming its line in the
     curation file at *curation_path*.
     """
-    by_document = {doc.path: doc for doc in docs}
-    unmatched = []
-    for fix in fixes:
-        doc = by_document.get(fix.document)
-        key = _title_key(fix.title)
-        if doc is None:
-            unmatched.append(Skip(Span(curation_path, fix.line, fix.line),
-                                  f"works: no document {fix.document!r} was read; check the name (as the build "
-                                  "summary prints it)"))
-            continue
-        works = [f for f in doc.facts if isinstance(f, Work) and _title_key(f.title) == key]
-        for work in works:
-            _fix(work, fix)
-        partial = [s for s in doc.skipped if s.partial is not None and _title_key(s.partial.title) == key]
-        for skip in partial:
-            completed = skip.partial
-            assert completed is not None  # chosen above for having one
-            _fix(completed, fix)
-            doc.facts.append(completed)
-            doc.skipped.remove(skip)
-        if not works and not partial:
-            unmatched.append(Skip(Span(curation_path, fix.line, fix.line),
-                                  f"works: no work titled {fix.title!r} in {fix.document}; copy the title as "
-                                  "`kg read` prints it"))
-    return unmatched
+    work_fixes = WorkFixes(fixes, curation_path)
+    for doc in docs:
+        work_fixes.apply(doc)
+    return work_fixes.unmatched()
