@@ -167,7 +167,8 @@ def write_tables_page(tables, path, *, max_nodes: int | None = None, title: str 
         keep = cut.keep if cut is not None else None
         coauthors = coauthor_graph_from_tables(tables, within=keep)
         affiliations = person_organization_graph_from_tables(tables, coauthors, within=keep)
-        selection = select_graph(coauthors, affiliations, focus=None, hops=1, max_nodes=max_nodes)
+        # the co-author graph made here becomes the page's graph: no copy of it
+        selection = select_graph(coauthors, affiliations, focus=None, hops=1, max_nodes=max_nodes, in_place=True)
         if cut is not None:
             selection = dataclasses.replace(
                 selection, total_nodes=cut.total_nodes, total_edges=cut.total_edges,

@@ -22,7 +22,8 @@ def node_kind(attrs: dict) -> str:
     return "profiled" if attrs.get("profiled") else "coauthor"
 
 
-def combined_graph(coauthor_graph: nx.Graph, person_org_graph: nx.Graph | None = None) -> nx.Graph:
+def combined_graph(coauthor_graph: nx.Graph, person_org_graph: nx.Graph | None = None, *,
+                   in_place: bool = False) -> nx.Graph:
     """The union of the co-author graph and the person–organization graph.
 
     Parameters
@@ -32,6 +33,9 @@ def combined_graph(coauthor_graph: nx.Graph, person_org_graph: nx.Graph | None =
     person_org_graph : networkx.Graph, optional
         People and organizations linked by ``relation`` ``"education"`` or ``"position"``, as
         from ``kg.graphs.projections.person_organization_graph``.
+    in_place : bool
+        Make the union in *coauthor_graph* itself rather than in a copy (a caller that has no
+        further use for it: at 1,000 CVs the copy's 130,000 edges took a tenth of the page's time).
 
     Returns
     -------
@@ -47,10 +51,14 @@ def combined_graph(coauthor_graph: nx.Graph, person_org_graph: nx.Graph | None =
     >>> g = combined_graph(a, b)
     >>> sorted(g.nodes), g.number_of_edges(), g.edges["p:1", "p:2"]["relation"]
     (['o:x', 'p:1', 'p:2'], 2, 'coauthor')
+    >>> combined_graph(a, b, in_place=True) is a, sorted(a.nodes), a.edges["p:1", "p:2"]["relation"]
+    (True, ['o:x', 'p:1', 'p:2'], 'coauthor')
     """
     check_graph(coauthor_graph, "coauthor_graph", multigraph=False)
     if person_org_graph is not None:
         check_graph(person_org_graph, "person_org_graph", multigraph=False)
+    if in_place:
+        return _combined_in_place(coauthor_graph, person_org_graph)
     out = nx.Graph()
     if person_org_graph is not None:
         for node, attrs in person_org_graph.nodes(data=True):
@@ -66,6 +74,26 @@ def combined_graph(coauthor_graph: nx.Graph, person_org_graph: nx.Graph | None =
             if not out.has_edge(u, v):
                 out.add_edge(u, v, **attrs)
     return out
+
+
+def _combined_in_place(graph: nx.Graph, person_org_graph: nx.Graph | None) -> nx.Graph:
+    """:func:`combined_graph` made in *graph*, the co-author graph: each attribute dict as the copy's."""
+    for _, _, attrs in graph.edges(data=True):
+        attrs["relation"] = "coauthor"
+    if person_org_graph is None:
+        return graph
+    for node, attrs in person_org_graph.nodes(data=True):
+        if node in graph:
+            mine = graph.nodes[node]
+            merged = {**attrs, **mine}  # the organization graph's keys first, as the copy makes them
+            mine.clear()
+            mine.update(merged)
+        else:
+            graph.add_node(node, **attrs)
+    for u, v, attrs in person_org_graph.edges(data=True):
+        if not graph.has_edge(u, v):
+            graph.add_edge(u, v, **attrs)
+    return graph
 
 
 # --------------------------------------------------------------------------- selection
@@ -169,6 +197,7 @@ def select_graph(
     focus: str | None = None,
     hops: int = 1,
     max_nodes: int | None = None,
+    in_place: bool = False,
 ) -> GraphSelection:
     """The part of the combined graph to show.
 
@@ -185,6 +214,8 @@ def select_graph(
     max_nodes : int, optional
         Keep at most this many nodes: profiled people first, then the nodes with the most
         joint works (organizations count one per person linked), nearest the focus first.
+    in_place : bool
+        Let *coauthor_graph* become the combined graph (see :func:`combined_graph`).
 
     Returns
     -------
@@ -211,7 +242,7 @@ def select_graph(
     if isinstance(hops, bool) or not isinstance(hops, int) or hops < 0:
         raise UserError(f"hops must be a whole number of at least 0 (got {hops!r}); 1 shows direct co-authors")
     check_max_nodes(max_nodes)
-    full = combined_graph(coauthor_graph, person_org_graph)
+    full = combined_graph(coauthor_graph, person_org_graph, in_place=in_place)
     keep = set(full.nodes)
     distance: dict = {}
     if focus is not None:
