@@ -99,7 +99,8 @@ def read_documents(data_dir: Path, progress: bool = False, curation: Curation | 
     A document without an owner (a group page, a lab bibliography) is read like any other. The
     skips of the documents kept stay in ``doc.skipped`` (see :func:`skips_of`). *arrived*, where
     given, is called with each document kept, in order, as soon as it is read and corrected: the
-    build gathers identity's mentions meanwhile, while the workers read on.
+    build gathers what identity takes from it meanwhile (:class:`kg.identity.resolve.Gathered`),
+    while the workers read on.
     """
     from kg.identity.curation import CURATION_FILE
     from kg.identity.work_fixes import WorkFixes
@@ -243,8 +244,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
                 force: bool, validate: bool, memory_limit: int | None) -> BuildReport:
     from kg.identity.curation import CURATION_FILE, Curation
     from kg.identity.keys import person_key, release_key_caches, title_key
-    from kg.identity.mentions import Collector
-    from kg.identity.resolve import resolve
+    from kg.identity.resolve import Gathered, resolve
     from kg.identity_file import IdentityFile
     from kg.merged_tables import write_table_csvs
     from kg.rdf.dataset import write_sources
@@ -252,9 +252,9 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
 
     clock = Stopwatch()
     curation = Curation.load(data_dir / CURATION_FILE)
-    # identity's mentions gathered as the documents come, while the workers read on (kg.identity.mentions)
-    collected = Collector(curation)
-    docs, skipped = read_documents(data_dir, progress, curation, collected.add)
+    # what identity takes from each document gathered as the documents come, while the workers read on
+    gathered = Gathered(curation)
+    docs, skipped = read_documents(data_dir, progress, curation, gathered.add)
     clock.lap("reading")
     if not docs and not force and _has_graph(out_dir):
         raise UserError(f"no documents to read in {data_dir}/, so the graph in {out_dir}/ was kept; "
@@ -268,7 +268,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
     # kg.identity_file), else while the mapping goes on, a piece at a time (kg.paced); a small build's here
     identity_file = IdentityFile(stage / "identity.json", SMALL_GRAPH, partial(room_for_a_copy, memory_limit))
     try:
-        res = resolve(docs, curation, identity_file.people_resolved, collected)
+        res = resolve(docs, curation, identity_file.people_resolved, gathered)
         clock.lap("identity")
         problems = curation.check_against(
             {person_key(n) for p in res.people.values() for n in p.names},

@@ -1,6 +1,8 @@
-"""Identity's mentions gathered while the documents are read (kg.identity.mentions.Collector, fed by
-``read_documents(arrived=...)``): the same people and decisions as gathered after reading, from the
-documents kept, in order, with the curation file's work corrections applied first."""
+"""What identity takes from each document gathered while the documents are read (kg.identity.resolve.
+Gathered: the people's mentions, kg.identity.mentions.Collector, and the venues printed together,
+kg.identity.venues.VenueGroups; fed by ``read_documents(arrived=...)``): the same people, venues and
+decisions as gathered after reading, from the documents kept, in order, with the curation file's
+work corrections applied first."""
 
 from __future__ import annotations
 
@@ -11,7 +13,9 @@ from kg import build
 from kg.build import read_documents
 from kg.identity.curation import CURATION_FILE, Curation
 from kg.identity.mentions import Collector, collect
-from kg.identity.resolve import resolve
+from kg.identity.resolution import Resolution
+from kg.identity.resolve import Gathered, resolve
+from kg.identity.venues import VenueGroups, resolve_venues
 
 
 def _decisions(res) -> list[tuple]:
@@ -24,19 +28,23 @@ def test_mentions_gathered_while_reading_give_the_same_people_and_decisions(monk
     monkeypatch.setattr(build, "PARALLEL_FROM", parallel_from)
     curation = Curation.load(DATA / CURATION_FILE)
     arrived = []
-    collector = Collector(curation)
+    gathered = Gathered(curation)
 
     def gather(doc):
         arrived.append(doc.path)
-        collector.add(doc)
+        gathered.add(doc)
 
     docs, _ = read_documents(DATA, curation=curation, arrived=gather)
     # the five seed documents, each once, in the order read_documents returns them
     assert arrived == [d.path for d in docs] and len(arrived) == 5
-    gathered = resolve(docs, curation, collected=collector)
+    early = resolve(docs, curation, gathered=gathered)
     after = resolve(docs, curation)
-    assert gathered.people == after.people and gathered.person_of_mention == after.person_of_mention
-    assert _decisions(gathered) == _decisions(after) and len(gathered.decisions) > 0
+    assert early.people == after.people and early.person_of_mention == after.person_of_mention
+    assert early.venue_of_key == after.venue_of_key and early.venue_names == after.venue_names
+    assert early.work_of == after.work_of
+    # by hand: the seeds' decisions hold people's and venues' (the CVs print an acronym beside a name)
+    assert _decisions(early) == _decisions(after)
+    assert {"person", "venue"} <= {d.kind for d in early.decisions}
 
 
 def test_a_document_that_gave_nothing_never_arrives_and_a_corrected_one_arrives_corrected(tmp_path):
@@ -81,3 +89,13 @@ def test_the_collector_gives_its_mentions_once_and_only_for_the_documents_it_was
         collector.result(docs)
     with pytest.raises(ValueError, match="taken already"):
         collector.add(docs[0])
+
+
+def test_venue_groups_refuse_other_documents():
+    curation = Curation.load(DATA / CURATION_FILE)
+    docs, _ = read_documents(DATA, curation=curation)
+    groups = VenueGroups()
+    for doc in docs[1:]:
+        groups.add(doc)
+    with pytest.raises(ValueError, match="other documents"):
+        resolve_venues(docs, Resolution(curation=curation), groups)  # the first document left out

@@ -17,18 +17,34 @@ from kg.identity.mentions import Collector
 from kg.identity.organizations import resolve_organizations
 from kg.identity.people import resolve_people
 from kg.identity.resolution import Resolution
-from kg.identity.venues import resolve_venues
+from kg.identity.venues import VenueGroups, resolve_venues
 from kg.identity.works import resolve_works
 from kg.records import Document
 
 
+class Gathered:
+    """What identity takes from each document, gathered as the documents are read (the build does it
+    while the other documents are still being read, not after, when identity has one core): the
+    people's mentions (:class:`~kg.identity.mentions.Collector`) and the venues printed together
+    (:class:`~kg.identity.venues.VenueGroups`). Given to :func:`resolve` with the same documents."""
+
+    def __init__(self, curation: Curation) -> None:
+        self.people = Collector(curation)
+        self.venues = VenueGroups()
+
+    def add(self, doc: Document) -> None:
+        """Take in *doc*, the next document."""
+        self.people.add(doc)
+        self.venues.add(doc)
+
+
 def resolve(documents: list[Document], curation: Curation | None = None,
             people_resolved: Callable[[Resolution], None] | None = None,
-            collected: Collector | None = None) -> Resolution:
+            gathered: Gathered | None = None) -> Resolution:
     """Group every mention in *documents* into entities; see the module docstring. *people_resolved*,
     where given, is called with the resolution once the people are resolved, before the venues,
     organizations and works: the people's decisions are all made then (the build writes them meanwhile).
-    *collected*, where given, holds the people's mentions, gathered from *documents* as they were read.
+    *gathered*, where given, holds what identity takes from *documents*, gathered as they were read.
 
     >>> from kg.records import Author, Document, Span, Work
     >>> w = Work("A Paper", Span("group.md", 3, 3), authors=[Author("Jane Doe", "Jane Doe")])
@@ -38,10 +54,10 @@ def resolve(documents: list[Document], curation: Curation | None = None,
     """
     res = Resolution(curation=curation or Curation())
     with collector_paused():
-        resolve_people(documents, res, collected)
+        resolve_people(documents, res, gathered.people if gathered is not None else None)
         if people_resolved is not None:
             people_resolved(res)
-        resolve_venues(documents, res)
+        resolve_venues(documents, res, gathered.venues if gathered is not None else None)
         resolve_organizations(documents, res)
         resolve_works(documents, res)
     return res

@@ -29,31 +29,58 @@ def _display(keys: list[str], info: dict) -> tuple[str | None, str | None, dict[
     return acronym, name, names
 
 
-def resolve_venues(documents: list[Document], res: Resolution) -> None:
-    """Fill ``res.venue_of_key`` and ``res.venue_names``; record each acronym-name merge."""
-    uf = UnionFind()
-    info: dict[str, dict] = defaultdict(lambda: {"names": defaultdict(int), "acronyms": set()})
-    pending = []
-    for ref, path in _all_venue_refs(documents):
-        keys = venue_keys(ref)
-        for k in keys:
-            uf.find(k)
-        for k in keys[1:]:
-            if uf.find(keys[0]) != uf.find(k):
-                pending.append(PendingDecision("venue", keys[0], True, "acronym and name printed together",
-                                               f"{ref.acronym} = {ref.name}", (path,)))
-            uf.union(keys[0], k)
-        if keys:
-            i = info[keys[0]]
-            if ref.name:
-                i["names"][ref.name] += 1
-            if ref.acronym:
-                i["acronyms"].add(ref.acronym)
+class VenueGroups:
+    """The venues printed together, gathered a document at a time (the build does it as documents are
+    read, while the other documents are still being read): :func:`resolve_venues` names each group.
+
+    >>> from kg.records import Document, Span, Work
+    >>> w = Work("A Paper", Span("a.md", 1, 1), venue=VenueRef("Journal of Graphs", "JG"))
+    >>> groups = VenueGroups(); groups.add(Document("a.md", "markdown", "0", None, facts=[w]))
+    >>> sorted(groups.uf.groups().values())  # the name's key leaves out its noise words ("of")
+    [['acro:jg', 'name:journal graphs']]
+    """
+
+    def __init__(self) -> None:
+        self.uf = UnionFind()
+        self.info: dict[str, dict] = defaultdict(lambda: {"names": defaultdict(int), "acronyms": set()})
+        self.pending: list[PendingDecision] = []
+        self.paths: list[str] = []
+
+    def add(self, doc: Document) -> None:
+        """Take in the venues *doc* prints (the next document)."""
+        uf, info = self.uf, self.info
+        self.paths.append(doc.path)
+        for ref, path in _all_venue_refs([doc]):
+            keys = venue_keys(ref)
+            for k in keys:
+                uf.find(k)
+            for k in keys[1:]:
+                if uf.find(keys[0]) != uf.find(k):
+                    self.pending.append(PendingDecision("venue", keys[0], True, "acronym and name printed together",
+                                                        f"{ref.acronym} = {ref.name}", (path,)))
+                uf.union(keys[0], k)
+            if keys:
+                i = info[keys[0]]
+                if ref.name:
+                    i["names"][ref.name] += 1
+                if ref.acronym:
+                    i["acronyms"].add(ref.acronym)
+
+
+def resolve_venues(documents: list[Document], res: Resolution, grouped: VenueGroups | None = None) -> None:
+    """Fill ``res.venue_of_key`` and ``res.venue_names``; record each acronym-name merge. The groups are
+    *grouped*'s, where given (gathered from *documents* as they were read), else gathered here."""
+    if grouped is None:
+        grouped = VenueGroups()
+        for doc in documents:
+            grouped.add(doc)
+    elif grouped.paths != [d.path for d in documents]:
+        raise ValueError("the venues were gathered from other documents than those given")
     minter = IriMinter()
-    for _, keys in sorted(uf.groups().items()):
-        acronym, name, names = _display(keys, info)
+    for _, keys in sorted(grouped.uf.groups().items()):
+        acronym, name, names = _display(keys, grouped.info)
         iri = minter.mint("venue/" + slug(acronym or name))
         res.venue_names[iri] = {"name": name, "acronym": acronym, "names": sorted(names)}
         for k in keys:
             res.venue_of_key[k] = iri
-    res.decisions += [d.settle(res.venue_of_key.get) for d in pending]
+    res.decisions += [d.settle(res.venue_of_key.get) for d in grouped.pending]
