@@ -43,7 +43,7 @@ from collections import Counter
 from pathlib import Path
 
 from bench.build_stages import growth, parse_timings, stages_markdown
-from kg.memory import tree_pss
+from kg.memory import next_sample_in, tree_pss
 
 ROOT = Path(__file__).resolve().parents[1]
 # ../shared beside the project root (a worktree sits one level deeper: the nearest one up is taken).
@@ -72,17 +72,20 @@ sys.exit(status if status >= 0 else 128 - status)
 def run(cmd: list[str], timeout: float = 3600, tree: bool = False) -> dict:
     """Run *cmd*; its wall seconds, CPU seconds (all its processes, user and system), peak resident MiB
     (the largest of its processes), exit status and output; with *tree*, also the peak of its
-    processes' summed PSS, sampled twice a second."""
+    processes' summed PSS, sampled twice a second (less often where a sample costs more, see
+    :func:`kg.memory.next_sample_in`)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
             tempfile.NamedTemporaryFile("r") as peak:
         t0 = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "-c", _LAUNCHER, peak.name, *cmd], stdout=out, stderr=err,
                                 cwd=ROOT, start_new_session=True)
-        deadline, sampled, tree_peak = t0 + timeout, 0.0, 0.0
+        deadline, sampled, wait, tree_peak = t0 + timeout, 0.0, 0.5, 0.0
         while proc.poll() is None:
-            if tree and time.perf_counter() - sampled >= 0.5:
-                sampled = time.perf_counter()
+            if tree and time.perf_counter() - sampled >= wait:
+                sampled, began = time.perf_counter(), time.thread_time()
                 tree_peak = max(tree_peak, (tree_pss(proc.pid, include_root=False) or 0) / 2**20)
+                # less often where a sample costs more: it takes CPU from the build it measures
+                wait = next_sample_in(0.5, time.thread_time() - began)
             if time.perf_counter() > deadline:
                 os.killpg(proc.pid, signal.SIGKILL)  # the launcher and the command it started
                 proc.wait()

@@ -18,6 +18,7 @@ import os
 import re
 import sys
 import threading
+import time
 from pathlib import Path
 
 from kg.errors import UsageError
@@ -191,10 +192,29 @@ def tree_pss(root: int | None = None, include_root: bool = True) -> int | None:
     return total
 
 
+#: A sample of :func:`tree_pss` costs the kernel a walk over every page the processes map: 39 ms of
+#: CPU for one process of 4 GiB (2026-11-30). So a sampler waits this many times as long as its last
+#: sample cost it, where that is longer than its interval: sampling then takes at most a fiftieth of a
+#: core. At 10,000 CVs the build's own sampler and the bench's, every second and every half second,
+#: took about a fifth of a core of the two, and held the kernel's lock on each process's memory map.
+SAMPLE_COST_RATIO = 50
+
+
+def next_sample_in(interval: float, cost: float) -> float:
+    """The seconds a sampler waits before its next sample: *interval*, or :data:`SAMPLE_COST_RATIO` times
+    *cost* (the CPU seconds its last sample took) where that is longer.
+
+    >>> next_sample_in(1.0, 0.005), next_sample_in(1.0, 0.065)
+    (1.0, 3.25)
+    """
+    return max(interval, cost * SAMPLE_COST_RATIO)
+
+
 class PeakMemory:
     """The peak of :func:`tree_pss` of this process and its descendants, sampled on a thread once every
-    *interval* seconds inside a ``with`` block and once at its end: ``peak``, in bytes (None where the
-    system does not say). A step shorter than the interval may peak unseen in between.
+    *interval* seconds (or less often, where a sample costs more: :func:`next_sample_in`) inside a
+    ``with`` block and once at its end: ``peak``, in bytes (None where the system does not say), and
+    ``sampling``, the CPU seconds the samples took. A step shorter than the wait may peak unseen.
 
     >>> before = tree_pss()
     >>> with PeakMemory(interval=0.1) as memory:
@@ -205,7 +225,7 @@ class PeakMemory:
     """
 
     def __init__(self, interval: float = 1.0):
-        self.interval, self.peak = interval, tree_pss()
+        self.interval, self.peak, self.sampling = interval, tree_pss(), 0.0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._follow, name="kg-peak-memory", daemon=True)
 
@@ -221,8 +241,13 @@ class PeakMemory:
             self._sample()
 
     def _follow(self) -> None:
-        while not self._stop.wait(self.interval):
+        wait = self.interval
+        while not self._stop.wait(wait):
+            began = time.thread_time()  # this thread's CPU: the kernel's walk of the pages included
             self._sample()
+            cost = time.thread_time() - began
+            self.sampling += cost
+            wait = next_sample_in(self.interval, cost)
 
     def _sample(self) -> None:
         self.peak = max(self.peak or 0, tree_pss() or 0)

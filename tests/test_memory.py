@@ -13,7 +13,7 @@ import pytest
 from conftest import DATA, run_kg
 
 from bench.build_stages import parse_timings
-from kg.memory import STORE_LOAD, PeakMemory, available_memory, resident_memory, room_for_a_copy, tree_pss
+from kg.memory import SAMPLE_COST_RATIO, STORE_LOAD, PeakMemory, available_memory, resident_memory, room_for_a_copy, tree_pss
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -56,6 +56,20 @@ def test_the_peak_counts_a_child_process_and_outlasts_it():
     assert before is not None and after is not None and memory.peak is not None
     assert memory.peak - before >= 80 * 2**20
     assert memory.peak - after >= 70 * 2**20
+
+
+@linux_only
+def test_the_sampler_takes_at_most_a_fiftieth_of_a_core_whatever_its_interval():
+    # Regression: the build's sampler read every process's page map once a second whatever that cost
+    # (65 ms a sample for the 5 GiB of 10,000 CVs). Asked for a sample every millisecond for 1.5 s, it
+    # waits 50 times as long as each sample cost it: its samples take at most 1.5 s / 50 of CPU, and
+    # one sample more (the one that set the wait); sampling every millisecond would take most of it.
+    import time
+
+    with PeakMemory(interval=0.001) as memory:
+        time.sleep(1.5)
+    assert memory.peak is not None and memory.sampling > 0
+    assert memory.sampling <= 1.5 / SAMPLE_COST_RATIO + 0.01
 
 
 @linux_only
