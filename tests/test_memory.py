@@ -13,7 +13,15 @@ import pytest
 from conftest import DATA, run_kg
 
 from bench.build_stages import parse_timings
-from kg.memory import SAMPLE_COST_RATIO, STORE_LOAD, PeakMemory, available_memory, resident_memory, room_for_a_copy, tree_pss
+from kg.memory import (
+    SAMPLE_COST_RATIO,
+    STORE_LOAD,
+    PeakMemory,
+    available_memory,
+    resident_memory,
+    room_for_a_copy,
+    tree_pss,
+)
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
