@@ -213,8 +213,9 @@ def next_sample_in(interval: float, cost: float) -> float:
 class PeakMemory:
     """The peak of :func:`tree_pss` of this process and its descendants, sampled on a thread once every
     *interval* seconds (or less often, where a sample costs more: :func:`next_sample_in`) inside a
-    ``with`` block and once at its end: ``peak``, in bytes (None where the system does not say), and
-    ``sampling``, the CPU seconds the samples took. A step shorter than the wait may peak unseen.
+    ``with`` block and once at its end: ``peak``, in bytes (None where the system does not say),
+    ``sampling``, the CPU seconds the samples on the thread took, and ``longest``, the most one of
+    them took. A step shorter than the wait may peak unseen.
 
     >>> before = tree_pss()
     >>> with PeakMemory(interval=0.1) as memory:
@@ -225,7 +226,7 @@ class PeakMemory:
     """
 
     def __init__(self, interval: float = 1.0):
-        self.interval, self.peak, self.sampling = interval, tree_pss(), 0.0
+        self.interval, self.peak, self.sampling, self.longest = interval, tree_pss(), 0.0, 0.0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._follow, name="kg-peak-memory", daemon=True)
 
@@ -247,6 +248,7 @@ class PeakMemory:
             self._sample()
             cost = time.thread_time() - began
             self.sampling += cost
+            self.longest = max(self.longest, cost)
             wait = next_sample_in(self.interval, cost)
 
     def _sample(self) -> None:
