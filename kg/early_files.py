@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import os
 import threading
+from functools import partial
 from pathlib import Path
-from time import perf_counter, sleep
+from time import sleep
 
 from kg.child import Spawned
-from kg.rdf.serialize import flat_files
+from kg.rdf.serialize import write_files
 
 #: How often a file is looked for.
 POLL = 0.05
@@ -36,13 +37,7 @@ def wait_whole(path: Path, parent: int, poll: float = POLL) -> None:
 
 def write_files_when_whole(nquads: Path, ntriples: Path, folder: Path, parent: int) -> list[tuple[str, float]]:
     """:func:`kg.rdf.serialize.write_files`, each file begun once what it is written from is whole."""
-    seconds = []
-    for name, write, source in flat_files(nquads, ntriples):
-        wait_whole(source, parent)
-        start = perf_counter()
-        write(source, folder / name)
-        seconds.append((name, perf_counter() - start))
-    return seconds
+    return write_files(nquads, ntriples, folder, wait=partial(wait_whole, parent=parent))
 
 
 class EarlyFiles:

@@ -12,10 +12,8 @@ from conftest import DATA
 from kg import build
 from kg.build import read_documents
 from kg.identity.curation import CURATION_FILE, Curation
-from kg.identity.mentions import Collector, collect
-from kg.identity.resolution import Resolution
+from kg.identity.mentions import collect
 from kg.identity.resolve import Gathered, resolve
-from kg.identity.venues import VenueGroups, resolve_venues
 
 
 def _decisions(res) -> list[tuple]:
@@ -74,28 +72,28 @@ def test_a_document_that_gave_nothing_never_arrives_and_a_corrected_one_arrives_
 def test_the_collector_gives_its_mentions_once_and_only_for_the_documents_it_was_given():
     curation = Curation.load(DATA / CURATION_FILE)
     docs, _ = read_documents(DATA, curation=curation)
-    collector = Collector(curation)
+    gathered = Gathered(curation)
     for doc in docs[:-1]:
-        collector.add(doc)
+        gathered.add(doc)
     with pytest.raises(ValueError, match="other documents"):
-        collector.result(docs)  # one document short
-    collector.add(docs[-1])
-    mentions = collector.result(docs)
+        resolve(docs, curation, gathered=gathered)  # one document short
+    gathered.add(docs[-1])
+    mentions = gathered.people.result()
     # the same nodes as gathered in one go: names, documents and co-author links
     whole = collect(docs, curation)
     assert [(n.document, n.name, tuple(n.context)) for n in mentions.nodes] == \
         [(n.document, n.name, tuple(n.context)) for n in whole.nodes]
     with pytest.raises(ValueError, match="taken already"):
-        collector.result(docs)
+        gathered.people.result()
     with pytest.raises(ValueError, match="taken already"):
-        collector.add(docs[0])
+        gathered.people.add(docs[0])
 
 
-def test_venue_groups_refuse_other_documents():
+def test_what_was_gathered_is_refused_for_other_documents():
     curation = Curation.load(DATA / CURATION_FILE)
     docs, _ = read_documents(DATA, curation=curation)
-    groups = VenueGroups()
+    gathered = Gathered(curation)
     for doc in docs[1:]:
-        groups.add(doc)
+        gathered.add(doc)
     with pytest.raises(ValueError, match="other documents"):
-        resolve_venues(docs, Resolution(curation=curation), groups)  # the first document left out
+        resolve(docs, curation, gathered=gathered)  # the first document left out

@@ -252,26 +252,24 @@ class Collector:
     ...                facts=[Work("A Paper", Span("a.md", 1, 1), authors=[Author("J. Doe", "J. Doe")])])
     >>> collector = Collector(Curation())
     >>> collector.add(doc)
-    >>> [n.name for n in collector.result([doc]).nodes]
+    >>> [n.name for n in collector.result().nodes]
     ['J. Doe']
     """
 
     def __init__(self, curation: Curation) -> None:
         self.curation = curation
         self._mentions: Mentions | None = Mentions()
-        self._paths: list[str] = []
 
     def add(self, doc: Document) -> None:
         """Gather the mentions of *doc*, the next document."""
         if self._mentions is None:
             raise ValueError("the mentions were taken already: add every document before result()")
         _collect_document(doc, self.curation, self._mentions)
-        self._paths.append(doc.path)
 
-    def result(self, documents: list[Document]) -> Mentions:
-        """The mentions of every document added, which must be *documents*, in order (once only)."""
-        if self._mentions is None or self._paths != [d.path for d in documents]:
-            raise ValueError("the mentions were gathered from other documents than those given, or taken already")
+    def result(self) -> Mentions:
+        """The mentions of every document added (once only)."""
+        if self._mentions is None:
+            raise ValueError("the mentions were taken already")
         out, self._mentions = self._mentions, None
         _settle(out.nodes)
         return out
@@ -282,7 +280,7 @@ def collect(documents: list[Document], curation: Curation) -> Mentions:
     collector = Collector(curation)
     for doc in documents:
         collector.add(doc)
-    return collector.result(documents)
+    return collector.result()
 
 
 def by_document_key(mentions: Mentions) -> dict[tuple[str, tuple], list[int]]:

@@ -140,8 +140,9 @@ def run_passes(passes: Passes, curation: Curation) -> None:
 def resolve_people(documents: list[Document], res: Resolution, collected: Collector | None = None) -> None:
     """Fill ``res.people``, ``res.person_of_key``, ``res.person_of_mention`` and ``res.subject_of_document``;
     record the decisions (every merge, every refusal, every name kept apart from a namesake). The
-    mentions are *collected*'s, where given (gathered from *documents* as they were read), else gathered here."""
-    mentions = collected.result(documents) if collected is not None else collect(documents, res.curation)
+    mentions are *collected*'s, where given (gathered from *documents* as they were read, see
+    :class:`kg.identity.resolve.Gathered`), else gathered here."""
+    mentions = collected.result() if collected is not None else collect(documents, res.curation)
     passes = Passes(mentions, Cluster.of(mentions.nodes))
     run_passes(passes, res.curation)
     cl, log = passes.cl, passes.log

@@ -31,11 +31,13 @@ class Gathered:
     def __init__(self, curation: Curation) -> None:
         self.people = Collector(curation)
         self.venues = VenueGroups()
+        self.paths: list[str] = []
 
     def add(self, doc: Document) -> None:
         """Take in *doc*, the next document."""
         self.people.add(doc)
         self.venues.add(doc)
+        self.paths.append(doc.path)
 
 
 def resolve(documents: list[Document], curation: Curation | None = None,
@@ -52,6 +54,8 @@ def resolve(documents: list[Document], curation: Curation | None = None,
     >>> res.person("Jane Doe"), res.work("group.md", w)
     ('https://kg.example/id/person/jane-doe', 'https://kg.example/id/work/a-paper')
     """
+    if gathered is not None and gathered.paths != [d.path for d in documents]:
+        raise ValueError("what identity takes from the documents was gathered from other documents than those given")
     res = Resolution(curation=curation or Curation())
     with collector_paused():
         resolve_people(documents, res, gathered.people if gathered is not None else None)

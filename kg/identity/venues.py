@@ -44,12 +44,10 @@ class VenueGroups:
         self.uf = UnionFind()
         self.info: dict[str, dict] = defaultdict(lambda: {"names": defaultdict(int), "acronyms": set()})
         self.pending: list[PendingDecision] = []
-        self.paths: list[str] = []
 
     def add(self, doc: Document) -> None:
         """Take in the venues *doc* prints (the next document)."""
         uf, info = self.uf, self.info
-        self.paths.append(doc.path)
         for ref, path in _all_venue_refs([doc]):
             keys = venue_keys(ref)
             for k in keys:
@@ -69,13 +67,12 @@ class VenueGroups:
 
 def resolve_venues(documents: list[Document], res: Resolution, grouped: VenueGroups | None = None) -> None:
     """Fill ``res.venue_of_key`` and ``res.venue_names``; record each acronym-name merge. The groups are
-    *grouped*'s, where given (gathered from *documents* as they were read), else gathered here."""
+    *grouped*'s, where given (gathered from *documents* as they were read, see
+    :class:`kg.identity.resolve.Gathered`), else gathered here."""
     if grouped is None:
         grouped = VenueGroups()
         for doc in documents:
             grouped.add(doc)
-    elif grouped.paths != [d.path for d in documents]:
-        raise ValueError("the venues were gathered from other documents than those given")
     minter = IriMinter()
     for _, keys in sorted(grouped.uf.groups().items()):
         acronym, name, names = _display(keys, grouped.info)

@@ -170,11 +170,15 @@ def flat_files(nquads: Path, ntriples: Path) -> tuple[tuple[str, Callable[[Path,
     return ("kg.trig", write_trig, nquads), ("kg.ttl", write_turtle, ntriples), ("kg.jsonld", write_jsonld, ntriples)
 
 
-def write_files(nquads: Path, ntriples: Path, folder: Path) -> list[tuple[str, float]]:
+def write_files(nquads: Path, ntriples: Path, folder: Path,
+                wait: Callable[[Path], None] | None = None) -> list[tuple[str, float]]:
     """Each of :func:`flat_files` written into *folder*; each file's name with the seconds it took (a big
-    build writes them in a process of its own, :func:`kg.build.write_outputs`)."""
+    build writes them in a process of its own, :func:`kg.build.write_outputs`). *wait*, where given, is
+    called with what each file is written from before it is written (:mod:`kg.early_files`)."""
     seconds = []
     for name, write, source in flat_files(nquads, ntriples):
+        if wait is not None:
+            wait(source)
         start = perf_counter()
         write(source, folder / name)
         seconds.append((name, perf_counter() - start))
