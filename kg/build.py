@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from kg.build_report import BuildReport, DocumentReport, skips_of
-from kg.child import Child, Spawned, run_yielding
+from kg.child import Child, Spawned, child_where_room, run_yielding
 from kg.collector import collector_paused
 from kg.early_files import EarlyFiles
 from kg.errors import UserError
@@ -268,7 +268,9 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
     # kg.identity_file), else while the mapping goes on, a piece at a time (kg.paced); a small build's here
     identity_file = IdentityFile(stage / "identity.json", SMALL_GRAPH, partial(room_for_a_copy, memory_limit))
     try:
-        res = resolve(docs, curation, identity_file.people_resolved, gathered)
+        # a step of identity's that reads no cluster is made in a fork, on the core identity leaves idle
+        res = resolve(docs, curation, identity_file.people_resolved, gathered,
+                      partial(child_where_room, partial(room_for_a_copy, memory_limit)))
         clock.lap("identity")
         problems = curation.check_against(
             {person_key(n) for p in res.people.values() for n in p.names},

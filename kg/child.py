@@ -92,6 +92,16 @@ class Child:
             self.pid = None
 
 
+def child_where_room(fits, cores: int = 2) -> Child | None:
+    """A :class:`Child` where the machine has *cores* cores or more and *fits()* says a copy of this
+    process fits in memory (:func:`kg.memory.room_for_a_copy`); else None, for the caller to do the step.
+
+    >>> child_where_room(lambda: False) is None
+    True
+    """
+    return Child() if (os.cpu_count() or 1) >= cores and fits() else None
+
+
 class Spawned:
     """One step in a new Python process (``python -m kg.spawned``) rather than a fork: by the end of a
     build its process runs the store's threads, and a fork of a process with threads may wait forever

@@ -39,6 +39,7 @@ class Passes(CrowdedNames, TwoPeople):
         self.m, self.cl = mentions, cluster
         self.nodes = mentions.nodes
         self.log: list[PendingDecision] = []
+        self.of_doc_key = by_document_key(mentions)
 
     def join(self, a: int, b: int, rule: str, evidence: str, force: bool = False) -> bool:
         """Merge nodes *a* and *b* by *rule*; a refusal is logged as a decision kept apart."""
@@ -66,7 +67,6 @@ class Passes(CrowdedNames, TwoPeople):
         owner_key = {d: self.nodes[o].key for d, o in self.m.owner_of.items()}
         self.core: dict[tuple[str, tuple], int] = {}
         self.owner_nodes = set(self.m.owner_of.values())
-        self.of_doc_key = by_document_key(self.m)
         # a node of a name printed twice on one work is two people: it joins no core
         apart = shared | {n.id for n in self.nodes if TWICE in n.roles}
         for (doc, key), ids in self.of_doc_key.items():
@@ -80,10 +80,17 @@ class Passes(CrowdedNames, TwoPeople):
             self._join_groups(doc, groups, "the same name in one document")
         self.twice = two_people_of_a_name(self.nodes, shared)
 
-    def owner_works(self) -> None:
+    def owner_groups(self) -> list[tuple[str, list[list[int]]]]:
+        """Per CV and name, the mentions printed beside the owner, in groups of one person each
+        (:func:`~kg.identity.labmates.owner_work_groups`). They read the mentions alone, no cluster, so
+        they can be made on another core while the passes before :meth:`owner_works` run."""
+        return list(owner_work_groups(self.nodes, self._cv_owners(), self.of_doc_key, self._person_groups))
+
+    def owner_works(self, owner_groups: list[tuple[str, list[list[int]]]] | None = None) -> None:
         """In a CV, one name on works its owner co-wrote is one person, on works other documents list
-        too (unless its co-authors fall into disjoint groups): every work a CV lists is its owner's."""
-        for doc, groups in owner_work_groups(self.nodes, self._cv_owners(), self.of_doc_key, self._person_groups):
+        too (unless its co-authors fall into disjoint groups): every work a CV lists is its owner's.
+        *owner_groups* are :meth:`owner_groups`, where made already."""
+        for doc, groups in owner_groups if owner_groups is not None else self.owner_groups():
             if (doc, self.nodes[groups[0][0]].key) in self.twice:
                 continue  # two co-authors of the owner print this name on one work: which is which is unknown
             kept = [g for g in (self._unclaimed(doc, g) for g in groups) if g]

@@ -12,6 +12,9 @@ ORCIDs never merge, and the curation file always wins.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
 from kg.identity.clusters import Cluster
 from kg.identity.curation import Curation
 from kg.identity.evidence import Passes
@@ -20,6 +23,16 @@ from kg.identity.mentions import Collector, Mentions, by_key, collect
 from kg.identity.namesakes import mint, record_namesakes
 from kg.identity.resolution import Resolution
 from kg.records import Document, Work
+
+
+class Helper(Protocol):
+    """A step run on another core (:class:`kg.child.Child`): started, then its result or its exception."""
+
+    def start(self, step, *args) -> None: ...
+
+    def result(self): ...
+
+    def cancel(self) -> None: ...
 
 
 def initials_compatible(short: str, full: str) -> bool:
@@ -121,30 +134,47 @@ def _apply_curation(passes: Passes, curation: Curation) -> None:
             passes.join(nodes[0], other, "curation: aliases", f"{canon} and its aliases", force=True)
 
 
-def run_passes(passes: Passes, curation: Curation) -> None:
-    """The curation file, then every pass of evidence, in order (see :mod:`~kg.identity.evidence`)."""
-    _apply_curation(passes, curation)
-    shared = passes.listed_elsewhere()
-    passes.local_cores(shared)
-    passes.within_documents()
-    passes.shared_works()
-    passes.shared_identifiers()
-    passes.attach_listed(shared)
-    passes.owner_works()
+#: From this many mentions on, the owners' groups (:meth:`Passes.owner_groups`) are made beside the
+#: passes where *beside* gives a helper: for fewer, the helper's start costs more than it saves.
+BESIDE_FROM_MENTIONS = 20_000
+
+
+def run_passes(passes: Passes, curation: Curation, beside: Callable[[], Helper | None] | None = None) -> None:
+    """The curation file, then every pass of evidence, in order (see :mod:`~kg.identity.evidence`).
+
+    *beside*, where given, gives a helper that runs a step on a core of its own (a
+    :class:`kg.child.Child`), or None where none is free: the owners' groups, which read no cluster, are
+    made there while the passes before the one that needs them run (at 1,000 CVs a seventh of identity)."""
+    helper = beside() if beside is not None and len(passes.nodes) >= BESIDE_FROM_MENTIONS else None
+    try:
+        if helper is not None:
+            helper.start(passes.owner_groups)
+        _apply_curation(passes, curation)
+        shared = passes.listed_elsewhere()
+        passes.local_cores(shared)
+        passes.within_documents()
+        passes.shared_works()
+        passes.shared_identifiers()
+        passes.attach_listed(shared)
+        passes.owner_works(helper.result() if helper is not None else None)
+    finally:
+        if helper is not None:
+            helper.cancel()
     passes.same_organizations()
     for _ in range(4):
         if not passes.shared_context():
             break
 
 
-def resolve_people(documents: list[Document], res: Resolution, collected: Collector | None = None) -> None:
+def resolve_people(documents: list[Document], res: Resolution, collected: Collector | None = None,
+                   beside: Callable[[], Helper | None] | None = None) -> None:
     """Fill ``res.people``, ``res.person_of_key``, ``res.person_of_mention`` and ``res.subject_of_document``;
     record the decisions (every merge, every refusal, every name kept apart from a namesake). The
     mentions are *collected*'s, where given (gathered from *documents* as they were read, see
-    :class:`kg.identity.resolve.Gathered`), else gathered here."""
+    :class:`kg.identity.resolve.Gathered`), else gathered here; *beside* is :func:`run_passes`'s."""
     mentions = collected.result() if collected is not None else collect(documents, res.curation)
     passes = Passes(mentions, Cluster.of(mentions.nodes))
-    run_passes(passes, res.curation)
+    run_passes(passes, res.curation, beside)
     cl, log = passes.cl, passes.log
     # the passes' indexes (names by document, cores, co-authors named elsewhere) and the listings go
     # before the people are minted: at 10,000 CVs identity's RSS fell from 5.66 to 5.32 GiB here

@@ -1,0 +1,70 @@
+"""Identity's owners' groups made in a fork beside the passes (kg.identity.people.run_passes with
+*beside*, as the build runs it: kg.child.child_where_room): the same people, works and decisions as
+made in one process, from the groups the fork sent back."""
+
+from __future__ import annotations
+
+from conftest import DATA
+
+from kg.build import read_documents
+from kg.child import Child, child_where_room
+from kg.identity import people
+from kg.identity.curation import CURATION_FILE, Curation
+from kg.identity.resolve import resolve
+
+
+class Watched(Child):
+    """A real fork that keeps what it was asked to do and what it answered."""
+
+    def start(self, step, *args) -> None:
+        super().start(step, *args)
+        self.forked, self.step = self.pid is not None, step.__name__
+
+    def result(self):
+        self.answer = super().result()
+        return self.answer
+
+
+def _decisions(res) -> list[tuple]:
+    return [(d.kind, d.subject, d.related, d.merged, d.rule, d.evidence, d.sources) for d in res.decisions]
+
+
+def test_owners_groups_made_in_a_fork_give_the_same_identity(monkeypatch):
+    monkeypatch.setattr(people, "BESIDE_FROM_MENTIONS", 0)  # the seeds' 163 mentions are a small build's
+    curation = Curation.load(DATA / CURATION_FILE)
+    docs, _ = read_documents(DATA, curation=curation)
+    helpers: list[Watched] = []
+
+    def beside() -> Watched:
+        helpers.append(Watched())
+        return helpers[-1]
+
+    forked = resolve(docs, curation, beside=beside)
+    here = resolve(docs, curation)
+    assert len(helpers) == 1 and helpers[0].forked and helpers[0].step == "owner_groups"
+    # by hand: the three CVs that print author lists (Qinghao Hu's two, Shenghao Qiu's) name co-authors
+    # beside their owner on several works; Kaiqiang Xu's CV lists works without authors and the thesis
+    # record has no co-authored works, so neither gives a group
+    assert {doc for doc, _ in helpers[0].answer} == {"cv-qinghao-hu-2023.md", "cv-qinghao-hu-2024.md",
+                                                     "cv-shenghao-qiu.md"}
+    assert forked.people == here.people and forked.person_of_mention == here.person_of_mention
+    assert forked.work_of == here.work_of
+    assert _decisions(forked) == _decisions(here)
+
+
+def test_no_fork_for_a_small_build_or_where_no_copy_fits(monkeypatch):
+    curation = Curation.load(DATA / CURATION_FILE)
+    docs, _ = read_documents(DATA, curation=curation)
+    asked: list[int] = []
+
+    def beside():
+        asked.append(1)
+        return Child()
+
+    resolve(docs, curation, beside=beside)
+    assert asked == []  # 163 mentions, below BESIDE_FROM_MENTIONS: no helper is even asked for
+    # where no copy of the process fits, the build's factory gives none, and identity does the step itself
+    assert child_where_room(lambda: False) is None
+    monkeypatch.setattr(people, "BESIDE_FROM_MENTIONS", 0)
+    here = resolve(docs, curation, beside=lambda: child_where_room(lambda: False))
+    assert _decisions(here) == _decisions(resolve(docs, curation))
