@@ -2,11 +2,13 @@
 
 Identity resolves the people first, on one core, and then the venues, organizations and works, which
 read the people; the other core waits meanwhile. The people's decisions are almost all of the file
-(at 1,000 CVs 329,000 of 332,000, 1.9 s to write) and all made by then, and the file lists them first
-(:data:`kg.identity.decisions.KINDS`). So a big build writes them in a fork of the first half on that
-core while identity goes on, and appends the rest once identity is done: the mapping, and the store's
-load that follows it, begin without them. The fork copies what it writes, though (Python's reference
-counts write to every object it reads), so it writes only up to :data:`FORK_MAX_DECISIONS`. Where it
+(at 1,000 CVs 329,000 of 332,000, 1.9 s to write), can all be made by then (from the people's clusters:
+:class:`kg.identity.people.PeopleDecisions`, 1.5 s more) and nothing but this file reads them, and the
+file lists them first (:data:`kg.identity.decisions.KINDS`). So a big build makes and writes them in a
+fork of the first half on that core while identity goes on, and appends the rest once identity is done:
+the mapping, and the store's load that follows it, begin without them. The fork copies what it writes,
+though (Python's reference counts write to every object it reads), so it writes only up to
+:data:`FORK_MAX_DECISIONS`. Where it
 may not, or no fork fits (:func:`kg.memory.room_for_a_copy`) or no core is left, a big build writes the
 whole file a piece at a time while it maps (:mod:`kg.paced`) and a small one before the mapping. Each
 way gives the same bytes.
@@ -23,6 +25,7 @@ from kg.identity.decisions import append_decisions, decision_pieces, decisions_j
 from kg.paced import PacedFile
 
 if TYPE_CHECKING:
+    from kg.identity.people import PeopleDecisions
     from kg.identity.resolution import Resolution
     from kg.progress import Stopwatch
 
@@ -37,25 +40,29 @@ FORK_MAX_DECISIONS = 1_000_000
 
 class IdentityFile:
     """``identity.json`` at *path*: :meth:`people_resolved` (given to :func:`kg.identity.resolve.resolve`)
-    starts the people's decisions in a fork, for more than *small* of them (and at most
+    makes and writes the people's decisions in a fork, for more than *small* of them (and at most
     :data:`FORK_MAX_DECISIONS`) where *fork_fits*; :meth:`resolved`
     writes the rest, or the whole file, or gives the :class:`PacedFile` that writes it while the mapping
     goes on (*steps* steps); :meth:`close` ends the fork and the file after an error."""
 
     def __init__(self, path: Path, small: int, fork_fits) -> None:
         self.path, self.small, self.fork_fits = path, small, fork_fits
-        self.people: list | None = None  # the people's decisions, while the fork writes them
+        self.people: PeopleDecisions | None = None  # what the fork makes the people's decisions from
         self.child: Child | None = None
         self.paced: PacedFile | None = None
 
-    def people_resolved(self, res: Resolution) -> None:
-        if (self.small < len(res.decisions) <= FORK_MAX_DECISIONS
+    def people_resolved(self, res: Resolution, people: PeopleDecisions) -> None:
+        """Make the *people*'s decisions: in a fork that writes them, for more than *small* of them (and
+        at most :data:`FORK_MAX_DECISIONS`) where one fits, else here, into ``res.decisions``."""
+        if (self.small < len(people) <= FORK_MAX_DECISIONS
                 and (os.cpu_count() or 1) >= FORK_BESIDE_IDENTITY_FROM_CORES and self.fork_fits()):
-            # identity goes on in a list of its own; the fork empties its copy of this one, which is
-            # kept here until the fork is done (objects freed meanwhile would have their pages copied)
-            self.people, res.decisions = res.decisions, []
+            # what they are made from is kept here until the fork is done: objects freed meanwhile
+            # would have their pages copied
+            self.people = people
             self.child = Child()
-            self.child.start(write_decisions, self.people, self.path, ends=False)
+            self.child.start(_make_and_write, people, self.path)
+        else:
+            people.make(res.decisions)
 
     def resolved(self, res: Resolution, steps: int, clock: Stopwatch) -> PacedFile | None:
         """After identity: the file written, or the paced file that writes it while the mapping goes on."""
@@ -79,3 +86,8 @@ class IdentityFile:
             self.child = None
         if self.paced is not None:
             self.paced.close()
+
+
+def _make_and_write(people: PeopleDecisions, path: Path) -> int:
+    """In the fork: the people's decisions made and written, the list left open; how many."""
+    return write_decisions(people.make([]), path, ends=False)

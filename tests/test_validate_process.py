@@ -93,8 +93,8 @@ def test_a_build_that_cannot_fork_validates_here_all_the_same(tmp_path, monkeypa
 
 def test_a_big_build_that_cannot_fork_writes_the_same_identity_json(tmp_path, monkeypatch, seeds_out):
     # The seeds as a big build (SMALL_GRAPH at 0) with a core for the people's decisions, but no fork:
-    # the step that would write them beside identity runs in this process when identity has resolved
-    # the people (emptying the list it writes), the rest is appended after identity, and the file is
+    # the step that would make and write them beside identity runs in this process when identity has
+    # resolved the people (into a list of its own), the rest is appended after identity, and the file is
     # the small build's, byte for byte.
     import kg.build
     import kg.identity_file

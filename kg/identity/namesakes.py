@@ -75,7 +75,7 @@ def mint(mentions: Mentions, cl: Cluster, res: Resolution) -> dict[int, str]:
     return iri_of
 
 
-def _summaries(mentions: Mentions, iri_of: dict[int, str], res: Resolution) -> None:
+def _summaries(mentions: Mentions, iri_of: dict[int, str], out: list[Decision]) -> None:
     """Per person and name: the printed variants joined, the documents the name was joined across."""
     per: dict[tuple, list[int]] = defaultdict(list)
     for n in mentions.nodes:
@@ -84,15 +84,15 @@ def _summaries(mentions: Mentions, iri_of: dict[int, str], res: Resolution) -> N
         variants = sorted({p for i in ids for p in mentions.nodes[i].names})
         documents = tuple(sorted({mentions.nodes[i].document for i in ids}))
         if len(variants) > 1:
-            res.decisions.append(Decision("person", iri, True, "same name up to order, case, accents and titles",
+            out.append(Decision("person", iri, True, "same name up to order, case, accents and titles",
                                           " = ".join(variants), documents, related=(iri,)))
         elif len(documents) > 1:
-            res.decisions.append(Decision("person", iri, True, "the same name in several documents",
+            out.append(Decision("person", iri, True, "the same name in several documents",
                                           f"{variants[0]} in {len(documents)} documents, joined by the evidence "
                                           "above", documents, related=(iri,)))
 
 
-def _possibly_same(mentions: Mentions, iri_of: dict[int, str], res: Resolution) -> None:
+def _possibly_same(mentions: Mentions, iri_of: dict[int, str], res: Resolution, out: list[Decision]) -> None:
     """People who share a printed name: kept apart, each pair with the curation line that joins it."""
     where: dict[tuple, dict[str, tuple[str, str]]] = defaultdict(dict)  # name key -> iri -> (name, document)
     for n in mentions.nodes:
@@ -106,17 +106,17 @@ def _possibly_same(mentions: Mentions, iri_of: dict[int, str], res: Resolution) 
             (na, da), (nb, db) = people[first], people[other]
             a, b = res.people[first], res.people[other]
             if a.label or b.label:
-                res.decisions.append(Decision("person", first, False, "same printed name, split by curation",
+                out.append(Decision("person", first, False, "same printed name, split by curation",
                                               f"{a.label or a.name} vs {b.label or b.name}", ("curation",),
                                               related=(other,)))
                 continue
-            res.decisions.append(Decision(
+            out.append(Decision(
                 "person", first, False, POSSIBLY_SAME,
                 f"{na} ({da}) vs {nb} ({db}); to join them, add to curation.yaml under people: "
                 f"same_as: [[{na} @ {da}, {nb} @ {db}]]", tuple(sorted(a.documents | b.documents)), related=(other,)))
 
 
-def _similar_names(res: Resolution) -> None:
+def _similar_names(res: Resolution, out: list[Decision]) -> None:
     """Different names in one block (same family name and initial) that are similar: near misses."""
     blocks: dict[str, dict[str, str]] = defaultdict(dict)  # block -> name -> a person of that name
     for iri in sorted(res.people):
@@ -135,14 +135,14 @@ def _similar_names(res: Resolution) -> None:
                 score = fuzz.token_sort_ratio(" ".join(person_key(a)), " ".join(person_key(b)))
                 if score >= 70:
                     pa, pb = res.people[named[a]], res.people[named[b]]
-                    res.decisions.append(Decision(
+                    out.append(Decision(
                         "person", pa.iri, False, "similar names kept apart: the given names differ",
                         f"{a} vs {b} (similarity {score:.0f}); no shared identifier or curation same_as",
                         tuple(sorted(pa.documents | pb.documents)), related=(pb.iri,)))
 
 
-def record_namesakes(mentions: Mentions, cl: Cluster, iri_of: dict[int, str], res: Resolution) -> None:
-    """The summaries of each person's names, the possibly-same pairs and the near misses."""
-    _summaries(mentions, iri_of, res)
-    _possibly_same(mentions, iri_of, res)
-    _similar_names(res)
+def record_namesakes(mentions: Mentions, iri_of: dict[int, str], res: Resolution, out: list[Decision]) -> None:
+    """The summaries of each person's names, the possibly-same pairs and the near misses, into *out*."""
+    _summaries(mentions, iri_of, out)
+    _possibly_same(mentions, iri_of, res, out)
+    _similar_names(res, out)

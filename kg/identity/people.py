@@ -17,6 +17,7 @@ from typing import Protocol
 
 from kg.identity.clusters import Cluster
 from kg.identity.curation import Curation
+from kg.identity.decisions import Decision
 from kg.identity.evidence import Passes
 from kg.identity.keys import is_initials_form, name_variants, name_words
 from kg.identity.mentions import Collector, Mentions, by_key, collect
@@ -167,9 +168,9 @@ def run_passes(passes: Passes, curation: Curation, beside: Callable[[], Helper |
 
 
 def resolve_people(documents: list[Document], res: Resolution, collected: Collector | None = None,
-                   beside: Callable[[], Helper | None] | None = None) -> None:
+                   beside: Callable[[], Helper | None] | None = None) -> PeopleDecisions:
     """Fill ``res.people``, ``res.person_of_key``, ``res.person_of_mention`` and ``res.subject_of_document``;
-    record the decisions (every merge, every refusal, every name kept apart from a namesake). The
+    the decisions (every merge, every refusal, every name kept apart from a namesake), to be made. The
     mentions are *collected*'s, where given (gathered from *documents* as they were read, see
     :class:`kg.identity.resolve.Gathered`), else gathered here; *beside* is :func:`run_passes`'s."""
     mentions = collected.result() if collected is not None else collect(documents, res.curation)
@@ -182,19 +183,38 @@ def resolve_people(documents: list[Document], res: Resolution, collected: Collec
     mentions.listings.clear()
     iri_of_node = mint(mentions, cl, res)
     mentions.node_of.clear()  # res.person_of_mention holds its keys now, and nothing reads it again
-    _settle(log, iri_of_node, res)
-    record_namesakes(mentions, cl, iri_of_node, res)
     for doc, node in mentions.owner_of.items():
         res.subject_of_document[doc] = iri_of_node[node]
+    return PeopleDecisions(log, mentions, iri_of_node, res)
 
 
-def _settle(log: list, iri_of_node: dict[int, str], res: Resolution) -> None:
+class PeopleDecisions:
+    """The people's decisions, made by :meth:`make`: the passes' pending decisions settled, then each
+    person's names summarised and the namesakes kept apart (:func:`~kg.identity.namesakes.record_namesakes`).
+    Only ``identity.json`` and ``kg explain`` read them, so the build makes them where it writes them: in
+    a fork beside the rest of identity where one fits (:mod:`kg.identity_file`; at 1,000 CVs they were a
+    twentieth of identity). ``len()`` is the pending decisions' count, the fewest there will be."""
+
+    def __init__(self, log: list, mentions: Mentions, iri_of_node: dict[int, str], res: Resolution) -> None:
+        self.log, self.mentions, self.iri_of_node, self.res = log, mentions, iri_of_node, res
+
+    def __len__(self) -> int:
+        return len(self.log)
+
+    def make(self, into: list[Decision]) -> list[Decision]:
+        """The decisions appended to *into*, in order (once: what they are made from is let go of)."""
+        _settle(self.log, self.iri_of_node, into)
+        record_namesakes(self.mentions, self.iri_of_node, self.res, into)
+        self.log, self.iri_of_node = [], {}
+        return into
+
+
+def _settle(log: list, iri_of_node: dict[int, str], settled: list[Decision]) -> None:
     """The passes' pending decisions made decisions, in order, each let go of as it is settled, so that
     a decision takes the memory its pending form gave back (at 10,000 CVs both at once were 0.3 GiB)."""
     def iri_of(key):
         return iri_of_node.get(key) if isinstance(key, int) else None
 
-    settled = res.decisions
     for at, pending in enumerate(log):
         settled.append(pending.settle(iri_of))
         log[at] = None

@@ -15,7 +15,7 @@ from kg.collector import collector_paused
 from kg.identity.curation import Curation
 from kg.identity.mentions import Collector
 from kg.identity.organizations import resolve_organizations
-from kg.identity.people import Helper, resolve_people
+from kg.identity.people import Helper, PeopleDecisions, resolve_people
 from kg.identity.resolution import Resolution
 from kg.identity.venues import VenueGroups, resolve_venues
 from kg.identity.works import resolve_works
@@ -41,11 +41,12 @@ class Gathered:
 
 
 def resolve(documents: list[Document], curation: Curation | None = None,
-            people_resolved: Callable[[Resolution], None] | None = None,
+            people_resolved: Callable[[Resolution, PeopleDecisions], None] | None = None,
             gathered: Gathered | None = None, beside: Callable[[], Helper | None] | None = None) -> Resolution:
     """Group every mention in *documents* into entities; see the module docstring. *people_resolved*,
     where given, is called with the resolution once the people are resolved, before the venues,
-    organizations and works: the people's decisions are all made then (the build writes them meanwhile).
+    organizations and works, and with the people's decisions, which it makes (``make(res.decisions)``,
+    or in a fork that writes them, as the build does), else they are made here, first in ``res.decisions``.
     *gathered*, where given, holds what identity takes from *documents*, gathered as they were read.
     *beside*, where given, gives a helper for steps that can run on another core, or None where none is
     free (see :func:`kg.identity.people.run_passes`).
@@ -60,9 +61,11 @@ def resolve(documents: list[Document], curation: Curation | None = None,
         raise ValueError("what identity takes from the documents was gathered from other documents than those given")
     res = Resolution(curation=curation or Curation())
     with collector_paused():
-        resolve_people(documents, res, gathered.people if gathered is not None else None, beside)
+        people = resolve_people(documents, res, gathered.people if gathered is not None else None, beside)
         if people_resolved is not None:
-            people_resolved(res)
+            people_resolved(res, people)
+        else:
+            people.make(res.decisions)
         resolve_venues(documents, res, gathered.venues if gathered is not None else None)
         resolve_organizations(documents, res)
         resolve_works(documents, res)
