@@ -8,10 +8,9 @@ file lists them first (:data:`kg.identity.decisions.KINDS`). So a big build make
 fork of the first half on that core while identity goes on, and appends the rest once identity is done:
 the mapping, and the store's load that follows it, begin without them. The fork copies what it writes,
 though (Python's reference counts write to every object it reads), so it writes only up to
-:data:`FORK_MAX_DECISIONS`. Where it
-may not, or no fork fits (:func:`kg.memory.room_for_a_copy`) or no core is left, a big build writes the
-whole file a piece at a time while it maps (:mod:`kg.paced`) and a small one before the mapping. Each
-way gives the same bytes.
+:data:`FORK_MAX_DECISIONS`. Where it may not, or no fork fits (:func:`kg.memory.room_for_a_copy`) or
+no core is left, identity makes them itself, and a big build writes the whole file a piece at a time
+while it maps (:mod:`kg.paced`), a small one before the mapping. Each way gives the same bytes.
 """
 
 from __future__ import annotations
