@@ -10,6 +10,7 @@ from kg.build import read_documents
 from kg.child import Child, child_where_room
 from kg.identity import people
 from kg.identity.curation import CURATION_FILE, Curation
+from kg.identity.mentions import collect
 from kg.identity.resolve import resolve
 
 
@@ -30,7 +31,7 @@ def _decisions(res) -> list[tuple]:
 
 
 def test_owners_groups_made_in_a_fork_give_the_same_identity(monkeypatch):
-    monkeypatch.setattr(people, "BESIDE_FROM_MENTIONS", 0)  # the seeds' 163 mentions are a small build's
+    monkeypatch.setattr(people, "BESIDE_FROM_MENTIONS", 0)  # the seeds' mentions are a small build's
     curation = Curation.load(DATA / CURATION_FILE)
     docs, _ = read_documents(DATA, curation=curation)
     helpers: list[Watched] = []
@@ -52,7 +53,7 @@ def test_owners_groups_made_in_a_fork_give_the_same_identity(monkeypatch):
     assert _decisions(forked) == _decisions(here)
 
 
-def test_no_fork_for_a_small_build_or_where_no_copy_fits(monkeypatch):
+def test_no_fork_for_a_small_build_a_big_one_or_where_no_copy_fits(monkeypatch):
     curation = Curation.load(DATA / CURATION_FILE)
     docs, _ = read_documents(DATA, curation=curation)
     asked: list[int] = []
@@ -62,9 +63,17 @@ def test_no_fork_for_a_small_build_or_where_no_copy_fits(monkeypatch):
         return Child()
 
     resolve(docs, curation, beside=beside)
-    assert asked == []  # 163 mentions, below BESIDE_FROM_MENTIONS: no helper is even asked for
+    # five documents, a few hundred mentions, below BESIDE_FROM_MENTIONS (20,000): no helper is asked for
+    assert asked == []
+    mentions = len(collect(docs, curation).nodes)
+    monkeypatch.setattr(people, "BESIDE_FROM_MENTIONS", 0)
+    monkeypatch.setattr(people, "BESIDE_MAX_MENTIONS", mentions - 1)
+    resolve(docs, curation, beside=beside)
+    assert asked == []  # one mention more than a fork may copy: none either
+    monkeypatch.setattr(people, "BESIDE_MAX_MENTIONS", mentions)
+    resolve(docs, curation, beside=beside)
+    assert asked == [1]  # as many as it may: one
     # where no copy of the process fits, the build's factory gives none, and identity does the step itself
     assert child_where_room(lambda: False) is None
-    monkeypatch.setattr(people, "BESIDE_FROM_MENTIONS", 0)
     here = resolve(docs, curation, beside=lambda: child_where_room(lambda: False))
     assert _decisions(here) == _decisions(resolve(docs, curation))

@@ -135,9 +135,15 @@ def _apply_curation(passes: Passes, curation: Curation) -> None:
             passes.join(nodes[0], other, "curation: aliases", f"{canon} and its aliases", force=True)
 
 
-#: From this many mentions on, the owners' groups (:meth:`Passes.owner_groups`) are made beside the
-#: passes where *beside* gives a helper: for fewer, the helper's start costs more than it saves.
+#: From this many mentions on, and up to :data:`BESIDE_MAX_MENTIONS`, the owners' groups
+#: (:meth:`Passes.owner_groups`) are made beside the passes where *beside* gives a helper: for fewer,
+#: the helper's start costs more than it saves.
 BESIDE_FROM_MENTIONS = 20_000
+#: A fork copies the pages it reads (Python's reference counts write to every object), about half of
+#: what identity holds: at 10,000 CVs (2.9 million mentions) the build's processes together held
+#: 7.96 GiB at their peak against 5.45 GiB (the issue asks for 6 at most); at 1,000 CVs (286,000) the
+#: peak stayed at 1.02 GiB, reached later in the build. So no fork above this many.
+BESIDE_MAX_MENTIONS = 1_000_000
 
 
 def run_passes(passes: Passes, curation: Curation, beside: Callable[[], Helper | None] | None = None) -> None:
@@ -145,8 +151,10 @@ def run_passes(passes: Passes, curation: Curation, beside: Callable[[], Helper |
 
     *beside*, where given, gives a helper that runs a step on a core of its own (a
     :class:`kg.child.Child`), or None where none is free: the owners' groups, which read no cluster, are
-    made there while the passes before the one that needs them run (at 1,000 CVs a seventh of identity)."""
-    helper = beside() if beside is not None and len(passes.nodes) >= BESIDE_FROM_MENTIONS else None
+    made there while the passes before the one that needs them run (at 1,000 CVs a seventh of identity),
+    for as many mentions as :data:`BESIDE_FROM_MENTIONS` to :data:`BESIDE_MAX_MENTIONS`."""
+    helper = (beside() if beside is not None and BESIDE_FROM_MENTIONS <= len(passes.nodes) <= BESIDE_MAX_MENTIONS
+              else None)
     try:
         if helper is not None:
             helper.start(passes.owner_groups)
