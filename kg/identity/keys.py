@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from functools import lru_cache
 from sys import intern
 from typing import Any, TypeVar, cast
@@ -152,15 +152,22 @@ def slug(text: str, limit: int = 60) -> str:
 _NUMBERING = re.compile(r"^(?:\d+|[ivxlc]+|part|vol|volume|no)$")
 
 
-def words_differ_only_by_numbering(a: Iterable[str], b: Iterable[str]) -> bool:
+def words_differ_only_by_numbering(a: Collection[str], b: Collection[str]) -> bool:
     """Whether two titles' :func:`ascii_words` differ only by numbers, "part", "vol"...: ``"Scaling Laws,
     Part I"`` vs ``"Scaling Laws, Part II"`` are different works of one series.
 
     >>> words_differ_only_by_numbering(ascii_words("Scaling Laws, Part I"), ascii_words("Scaling Laws, Part II"))
     True
+    >>> pairs = [("Scaling Laws", "Scaling Laws 2"), ("Laws", "laws"), ("Laws, Part 1", "Rules, Part 2")]
+    >>> [words_differ_only_by_numbering(ascii_words(a), ascii_words(b)) for a, b in pairs]
+    [True, False, False]
     """
-    diff = set(a) ^ set(b)
-    return bool(diff) and all(_NUMBERING.match(w) for w in diff)
+    # A word of one that the other lacks and that numbers nothing ends it, mostly at the first word,
+    # without the two sets (two million pairs of titles at 10,000 CVs)
+    if any(w not in b and not _NUMBERING.match(w) for w in a) or any(
+            w not in a and not _NUMBERING.match(w) for w in b):
+        return False
+    return set(a) != set(b)
 
 
 _TITLE_FUNCTION_WORDS = frozenset(word_list("title-function-words"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import combinations
 
 from rapidfuzz import fuzz
 
@@ -133,7 +134,7 @@ def _candidates(mentions: list[_Mention]) -> list[tuple[int, int]]:
     pairs = set()
     for members in buckets.values():
         if len(members) <= MAX_BLOCK:
-            pairs.update((i, j) for x, i in enumerate(members) for j in members[x + 1:] if i != j)
+            pairs.update(combinations(members, 2))  # a bucket's members are in mention order, each once
     return sorted(pairs)
 
 
