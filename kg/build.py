@@ -264,8 +264,9 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
                for m in curation.unknown_documents({d.path for d in docs})]
     for d in docs:
         d.latest_date = curation.document_dates.get(d.path, d.latest_date)
-    # identity.json: the people's decisions written while identity goes on, where a fork fits (see
-    # kg.identity_file), else while the mapping goes on, a piece at a time (kg.paced); a small build's here
+    # identity.json: the people's decisions made and written while identity goes on, where a fork fits,
+    # the rest once the fork is done; else while the mapping goes on, a piece at a time (kg.paced); a
+    # small build's here (see kg.identity_file)
     identity_file = IdentityFile(stage / "identity.json", SMALL_GRAPH, partial(room_for_a_copy, memory_limit))
     try:
         # a step of identity's that reads no cluster is made in a fork, on the core identity leaves idle
@@ -277,7 +278,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
             {title_key(t) for titles in res.work_titles.values() for _, t in titles})
         if problems:
             raise UserError("; ".join(problems))
-        paced = identity_file.resolved(res, len(docs), clock)
+        identity_file.resolved(res, len(docs), clock)
     except BaseException:
         identity_file.close()
         raise
@@ -289,8 +290,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
     def mapped(index: int, doc: Document) -> None:
         doc_skips[index] = skips_of(doc)
         reports[doc.path] = DocumentReport(doc.path, skipped=len(doc_skips[index]))
-        if paced is not None:
-            paced.step(len(reports))
+        identity_file.step(len(reports))
 
     check, checking = Child(), False
     try:
@@ -300,9 +300,8 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
                                writing_path(stage / SOURCES_NQ), progress, mapped)
         mark_whole(stage / SOURCES_NQ)
         release_key_caches()  # identity's keys, which the mapping asked for again: no step after needs them
-        if paced is not None:
-            paced.finish()
-        clock.lap("mapping, and the sources' N-Quads" + (", with identity.json beside them" if paced else ""))
+        identity_file.finish()
+        clock.lap("mapping, and the sources' N-Quads" + identity_file.beside_mapping)
         # after the mapping, which reports bad links; in the documents' order
         report.skipped = skipped + [s for i in sorted(doc_skips) for s in doc_skips[i]] + unknown
         report.people = len(res.people)

@@ -19,6 +19,7 @@ import contextlib
 import gc
 import os
 import pickle
+import select
 import signal
 import subprocess
 import sys
@@ -67,6 +68,18 @@ class Child:
         os.close(write_end)
         self.answer_fd = read_end
         return True
+
+    def ready(self) -> bool:
+        """Whether :meth:`result` would answer without waiting: the step has answered (or ran here).
+
+        >>> child = Child()
+        >>> child.start(max, 2, 5)
+        >>> _ = select.select([child.answer_fd], [], [], 10)  # until it answers
+        >>> child.ready(), child.result()
+        (True, 5)
+        """
+        return self.outcome is not None or self.answer_fd is not None and bool(
+            select.select([self.answer_fd], [], [], 0)[0])
 
     def result(self):
         """The step's result, once it is done; its exception is raised here."""

@@ -77,3 +77,39 @@ def test_no_fork_for_a_small_build_a_big_one_or_where_no_copy_fits(monkeypatch):
     assert child_where_room(lambda: False) is None
     here = resolve(docs, curation, beside=lambda: child_where_room(lambda: False))
     assert _decisions(here) == _decisions(resolve(docs, curation))
+
+
+def test_the_mapping_does_not_wait_for_the_fork_that_writes_the_people_decisions(tmp_path, monkeypatch, seeds_out):
+    # The people's decisions made and written by a fork that takes a second longer than it would:
+    # identity's end and the mapping's steps go on without it (a step finds it not done and writes
+    # nothing), the end of the mapping waits for it and appends the rest: the small build's bytes.
+    import time
+
+    import kg.identity_file
+    from kg.identity_file import IdentityFile
+    from kg.progress import Stopwatch
+
+    make_and_write = kg.identity_file._make_and_write
+
+    def slow(people, path):
+        time.sleep(1.0)
+        return make_and_write(people, path)
+
+    monkeypatch.setattr(kg.identity_file, "_make_and_write", slow)
+    monkeypatch.setattr(kg.identity_file, "FORK_BESIDE_IDENTITY_FROM_CORES", 1)
+    curation = Curation.load(DATA / CURATION_FILE)
+    docs, _ = read_documents(DATA, curation=curation)
+    for d in docs:  # as the build does: the curation file's dates name the newest version of a CV
+        d.latest_date = curation.document_dates.get(d.path, d.latest_date)
+    path = tmp_path / "identity.json"
+    file = IdentityFile(path, 0, lambda: True)
+    started = time.monotonic()
+    res = resolve(docs, curation, file.people_resolved)
+    file.resolved(res, len(docs), Stopwatch())
+    for done in range(1, len(docs) + 1):
+        file.step(done)
+    assert time.monotonic() - started < 1.0  # nothing above waited for the fork's second
+    assert file.child is not None and not path.exists()  # the fork has not begun the file yet
+    assert file.beside_mapping == ", with the rest of identity.json once its fork is done"
+    file.finish()
+    assert file.child is None and path.read_bytes() == (seeds_out / "identity.json").read_bytes()

@@ -88,10 +88,11 @@ def test_the_sampler_takes_at_most_a_fiftieth_of_a_core_whatever_its_interval():
 def test_a_big_build_under_a_memory_limit_runs_its_forked_steps_in_its_first_half(tmp_path, monkeypatch,
                                                                                       seeds_out):
     # SMALL_GRAPH at 0 makes the seeds a big build, and FORK_FROM_CORES at 1 gives its forks a core on
-    # any machine: it would write the people's identity decisions in a fork while identity goes on
-    # (then the rest of identity.json, a stage of its own) and validate the merged view in another (a
-    # wait); under a limit of 1 MiB no copy fits, so the first half does both itself (identity.json a
-    # piece at a time while it maps, "validation" after the mapping), and writes the same files.
+    # any machine: it would make and write the people's identity decisions in a fork while identity goes
+    # on (then the rest of identity.json, once the fork is done, while it maps) and validate the merged
+    # view in another (a wait); under a limit of 1 MiB no copy fits, so the first half does both itself
+    # (identity.json a piece at a time while it maps, "validation" after the mapping), and writes the
+    # same files.
     import kg.build
     import kg.identity_file
 
@@ -99,7 +100,8 @@ def test_a_big_build_under_a_memory_limit_runs_its_forked_steps_in_its_first_hal
     monkeypatch.setattr(kg.build, "FORK_FROM_CORES", 1)
     monkeypatch.setattr(kg.identity_file, "FORK_BESIDE_IDENTITY_FROM_CORES", 1)
     forked = parse_timings(run_kg("build", DATA, "--out", tmp_path / "forked", "--timings").stdout)
-    assert list(forked)[:3] == ["reading", "identity", "identity.json (the people's decisions written beside identity)"]
+    assert list(forked)[:3] == ["reading", "identity",
+                                "mapping, and the sources' N-Quads, with the rest of identity.json once its fork is done"]
     assert "waiting for the validation" in forked and "validation" not in forked
 
     result = run_kg("build", DATA, "--out", tmp_path / "limited", "--timings", "--memory-limit", "1M")
