@@ -204,16 +204,21 @@ class PeopleDecisions:
     twentieth of identity). ``len()`` is the pending decisions' count, the fewest there will be."""
 
     def __init__(self, log: list, mentions: Mentions, iri_of_node: dict[int, str], res: Resolution) -> None:
-        self.log, self.mentions, self.iri_of_node, self.res = log, mentions, iri_of_node, res
+        self.log, self.iri_of_node, self.res = log, iri_of_node, res
+        self.mentions: Mentions | None = mentions
 
     def __len__(self) -> int:
         return len(self.log)
 
     def make(self, into: list[Decision]) -> list[Decision]:
-        """The decisions appended to *into*, in order (once: what they are made from is let go of)."""
+        """The decisions appended to *into*, in order. Once: what they are made from (the mentions, the
+        pending decisions) is let go of as they are made, for identity goes on after, in this process."""
+        mentions, self.mentions = self.mentions, None
+        if mentions is None:
+            raise RuntimeError("the people's decisions were made already")
         _settle(self.log, self.iri_of_node, into)
-        record_namesakes(self.mentions, self.iri_of_node, self.res, into)
-        self.log, self.iri_of_node = [], {}
+        record_namesakes(mentions, self.iri_of_node, self.res, into)
+        self.iri_of_node = {}
         return into
 
 
