@@ -76,7 +76,9 @@ def execute(name: str, kernel_dir: Path, out_dir: Path):
     if probe:
         nb.cells.append(nbformat.v4.new_code_cell(probe.strip(), id="test-probe"))
     km = KernelManager(kernel_name="kg-test", kernel_spec_manager=KernelSpecManager(kernel_dirs=[str(kernel_dir)]))
-    client = NotebookClient(nb, km=km, timeout=180, allow_errors=False,
+    # nbclient waits 4 s for a cell's last output after its reply, then drops it without a word: under
+    # load (.ci/run beside a 10,000-CV build) the probe cell's output was lost. So wait longer, and say so.
+    client = NotebookClient(nb, km=km, timeout=180, allow_errors=False, iopub_timeout=60, raise_on_iopub_timeout=True,
                             resources={"metadata": {"path": str(NOTEBOOKS)}})
     env = {**os.environ, "KG_NOTEBOOK_OUT": str(out_dir), "MPLBACKEND": "module://matplotlib_inline.backend_inline"}
     client.execute(env=env)
