@@ -85,11 +85,11 @@ def _summaries(mentions: Mentions, iri_of: dict[int, str], out: list[Decision]) 
         documents = tuple(sorted({mentions.nodes[i].document for i in ids}))
         if len(variants) > 1:
             out.append(Decision("person", iri, True, "same name up to order, case, accents and titles",
-                                          " = ".join(variants), documents, related=(iri,)))
+                                " = ".join(variants), documents, related=(iri,)))
         elif len(documents) > 1:
             out.append(Decision("person", iri, True, "the same name in several documents",
-                                          f"{variants[0]} in {len(documents)} documents, joined by the evidence "
-                                          "above", documents, related=(iri,)))
+                                f"{variants[0]} in {len(documents)} documents, joined by the evidence above",
+                                documents, related=(iri,)))
 
 
 def _possibly_same(mentions: Mentions, iri_of: dict[int, str], res: Resolution, out: list[Decision]) -> None:
@@ -107,8 +107,7 @@ def _possibly_same(mentions: Mentions, iri_of: dict[int, str], res: Resolution, 
             a, b = res.people[first], res.people[other]
             if a.label or b.label:
                 out.append(Decision("person", first, False, "same printed name, split by curation",
-                                              f"{a.label or a.name} vs {b.label or b.name}", ("curation",),
-                                              related=(other,)))
+                                    f"{a.label or a.name} vs {b.label or b.name}", ("curation",), related=(other,)))
                 continue
             out.append(Decision(
                 "person", first, False, POSSIBLY_SAME,
