@@ -16,11 +16,10 @@ mapping. Each way gives the same bytes.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kg.child import Child
+from kg.child import Child, child_where_room
 from kg.identity.decisions import append_decisions, decision_pieces, decisions_json, write_decisions
 from kg.paced import PacedFile
 
@@ -60,12 +59,12 @@ class IdentityFile:
     def people_resolved(self, res: Resolution, people: PeopleDecisions) -> None:
         """Make the *people*'s decisions: in a fork that writes them, for more than *small* of them (and
         at most :data:`FORK_MAX_DECISIONS`) where one fits, else here, into ``res.decisions``."""
-        if (self.small < len(people) <= FORK_MAX_DECISIONS
-                and (os.cpu_count() or 1) >= FORK_BESIDE_IDENTITY_FROM_CORES and self.fork_fits()):
+        if self.small < len(people) <= FORK_MAX_DECISIONS:
+            self.child = child_where_room(self.fork_fits, FORK_BESIDE_IDENTITY_FROM_CORES)
+        if self.child is not None:
             # what they are made from is kept here until the fork is done: objects freed meanwhile
             # would have their pages copied
             self.people = people
-            self.child = Child()
             self.child.start(_make_and_write, people, self.path)
         else:
             people.make(res.decisions)
