@@ -111,22 +111,28 @@ def _linked(raw: str) -> set[str]:
 
 # --- item classification ----------------------------------------------------------------
 
+_THESIS_LABEL = re.compile(r"^Thesis(?: Title)?\s*:", re.I)
+_SUPERVISOR_LABEL = re.compile(r"^(?:Supervisors?|Advisors?|Supervised by)\s*:", re.I)
+_URL = re.compile(r"https?://\S+")
+_IN_PARENTHESES = re.compile(r"\(.*\)")
+
+
 def classify_career_item(item: Item) -> str:
     """The kind of one item in an experience, education or teaching section."""
     text = item.text
     if item.bullet:
         return "bullet"
-    if re.match(r"^Thesis(?: Title)?\s*:", text, re.I):
+    if _THESIS_LABEL.match(text):
         return "thesis"
-    if re.match(r"^(?:Supervisors?|Advisors?|Supervised by)\s*:", text, re.I):
+    if _SUPERVISOR_LABEL.match(text):
         return "supervisor"
     if GRADE.match(text):
         return "grade"
-    if re.fullmatch(r"https?://\S+", text):
+    if _URL.fullmatch(text):
         return "url"
     if parse_period(text):
         return "date"
-    if re.fullmatch(r"\(.*\)", text):
+    if _IN_PARENTHESES.fullmatch(text):
         return "note"
     if DEGREE.match(text):
         return "degree"

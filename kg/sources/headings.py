@@ -46,6 +46,9 @@ def _groups() -> dict[str, str]:
 
 _HASHES = re.compile(r"^#+|#+$")
 _SPACES = re.compile(r"\s+")
+_WORD = re.compile(r"[\w'-]+")
+_FINAL_PARENTHESES = re.compile(r"\s*\([^()]*\)$")
+_YEAR_HEADING = re.compile(r"(?:19|20)\d\d(?:\s*[-–]\s*(?:(?:19|20)?\d\d|present))?(?:\s*\([^)]*\))?")
 
 
 @lru_cache(maxsize=8192)
@@ -57,7 +60,7 @@ def heading_key(text: str) -> str:
 
 def _head_word(key: str) -> str | None:
     """``"papers on model analysis"`` -> ``"papers"``; ``"refereed conference papers"`` -> ``"papers"``."""
-    words = re.findall(r"[\w'-]+", key)
+    words = _WORD.findall(key)
     for n, word in enumerate(words):
         if word in _PREPOSITIONS and n:
             return words[n - 1]
@@ -69,7 +72,7 @@ def section_title_kind(text: str, loose: bool = True) -> str | None:
     """The section kind a heading names, or None. Only a *loose* reading (of a line marked as a
     heading) goes by the head word: a line such as "Best Paper Award" inside a list is no heading."""
     key = heading_key(text)
-    bare = re.sub(r"\s*\([^()]*\)$", "", key)  # "Invited Seminars (69 seminars, 12 countries)"
+    bare = _FINAL_PARENTHESES.sub("", key)  # "Invited Seminars (69 seminars, 12 countries)"
     if bare and bare != key and (kind := section_title_kind(bare, loose)):
         return kind
     if not key or len(key) > 60:
@@ -77,7 +80,7 @@ def section_title_kind(text: str, loose: bool = True) -> str | None:
     titles = _section_titles()
     variants = {key, key.replace(" / ", " and ").replace(" & ", " and "), key.replace("/", " and ")}
     for variant in variants:
-        variant = re.sub(r"\s+", " ", variant)
+        variant = _SPACES.sub(" ", variant)
         if variant in titles:
             return titles[variant]
     if len(key) >= 6:
@@ -96,8 +99,7 @@ def section_title_kind(text: str, loose: bool = True) -> str | None:
 
 def is_year_heading(text: str) -> bool:
     """``"2023"``, ``"## 2023 ##"``, ``"2019-2020"``, ``"2023 (in press)"``: a year group heading."""
-    return bool(re.fullmatch(r"(?:19|20)\d\d(?:\s*[-–]\s*(?:(?:19|20)?\d\d|present))?(?:\s*\([^)]*\))?",
-                             heading_key(text)))
+    return bool(_YEAR_HEADING.fullmatch(heading_key(text)))
 
 
 @lru_cache(maxsize=4096)

@@ -85,17 +85,19 @@ def _is_column_head(cells: list[str]) -> bool:
 
 _SETEXT = re.compile(r"^\s*(?:={2,}|-{3,})\s*$")
 _LIQUID = re.compile(r"^\s*\{%.*%\}\s*$")
+_ATX_HEADING = re.compile(r"^(#{1,6})(?:\s+|(?=[^\s#]))(.*?)\s*#*$")
+_LIST_MARK = re.compile(r"^(?:[-*+|>]|\d+[.)])\s")
 
 
 def _heading(lines: list[str], i: int) -> tuple[int, str] | None:
     """(level, title) of a markdown heading at line *i*: ``## Title``, ``###Title`` or a setext
     heading (a line underlined with ``===`` or ``---``)."""
     stripped = lines[i].strip()
-    m = re.match(r"^(#{1,6})(?:\s+|(?=[^\s#]))(.*?)\s*#*$", stripped)
+    m = _ATX_HEADING.match(stripped)
     if m:
         return len(m.group(1)), m.group(2)
     if i + 1 < len(lines) and _SETEXT.match(lines[i + 1]) and stripped and len(stripped.split()) <= 8 \
-            and not re.match(r"^(?:[-*+|>]|\d+[.)])\s", stripped):
+            and not _LIST_MARK.match(stripped):
         return (1 if "=" in lines[i + 1] else 2), stripped
     return None
 

@@ -61,13 +61,17 @@ class Reference:
     labelled_authors: bool = False
 
 
+_EDITED_BY = re.compile(r"(?:eds?|edited by|hrsg|trans(?:lated)? by)\b", re.I)
+_ET_AL = re.compile(r"et\.?\s*al|\band others\b")
+
+
 def _is_author_block(block: Block) -> bool:
-    if block.style in ("quote", "year") or re.match(r"(?:eds?|edited by|hrsg|trans(?:lated)? by)\b", block.text, re.I):
+    if block.style in ("quote", "year") or _EDITED_BY.match(block.text):
         return False
     count, quality = author_list_quality(block.text)
     if quality < 0.75 or not count:
         return False
-    if count >= 2 or re.search(r"et\.?\s*al|\band others\b", block.text):
+    if count >= 2 or _ET_AL.search(block.text):
         return True
     return name_score(block.text) >= 1.0 or block.style == "italic" and quality >= 0.9
 
@@ -99,14 +103,14 @@ def _split_inside(block: Block, prefix: bool = False) -> tuple[str, str, str] | 
     """``"Title, A. Doe, and B. Roe, Venue 12"`` -> (title, authors, rest): names inside a block;
     with *prefix*, names that begin the block (``"A. Doe, B. Roe, Venue 12"`` -> ("", names, rest))."""
     text = block.text
-    seps = [m for m in re.finditer(r",\s*(?![^()]*\))|\s+and\s+(?=[A-Z])", text)]
+    seps = list(_INSIDE_SEPARATORS.finditer(text))
     bounds = [0] + [m.end() for m in seps]
     ends = [m.start() for m in seps] + [len(text)]
     units = [text[a:b] for a, b in zip(bounds, ends, strict=True)]
     for k in range(0 if prefix else 1, len(units)):
         run = []
         for u in units[k:]:
-            name = re.sub(r"^(?:and|&)\s+", "", u.strip())
+            name = _LEADING_AND.sub("", u.strip())
             if name_score(name) >= 0.5 and not EDITOR.search(u):
                 run.append(name)
             else:
@@ -117,8 +121,7 @@ def _split_inside(block: Block, prefix: bool = False) -> tuple[str, str, str] | 
         rest = text[bounds[last + 1]:] if run and last + 1 < len(units) else ""
         if prefix and k == 0 and strong and rest and (len(run) >= 2 or name_score(rest.split(",")[0]) < 0.5):
             return "", authors, rest
-        marker = re.match(r"\s*(?:in:|in\s|dissertation|thesis|ph\.?\s?d|master|\(|\d)", rest, re.I) \
-            or THESIS.search(rest)
+        marker = _AFTER_NAMES.match(rest) or THESIS.search(rest)
         if run and k and (len(strong) >= 2 or len(run) >= 2 and strong or strong and (not rest or marker)) \
                 and len(title.split()) >= 2 and name_score(units[k - 1]) < 0.5:
             return title, authors, rest
@@ -127,22 +130,36 @@ def _split_inside(block: Block, prefix: bool = False) -> tuple[str, str, str] | 
     return None
 
 
+_INSIDE_SEPARATORS = re.compile(r",\s*(?![^()]*\))|\s+and\s+(?=[A-Z])")
+_LEADING_AND = re.compile(r"^(?:and|&)\s+")
+_AFTER_NAMES = re.compile(r"\s*(?:in:|in\s|dissertation|thesis|ph\.?\s?d|master|\(|\d)", re.I)
+_YEAR_LINE = re.compile(r"\(?(?:19|20)\d\d\)?\.?")
+_NOTE_LABEL = re.compile(r"^[A-Z]\w*(?: \w+){0,2}:\s")
+_IN_LABEL = re.compile(r"^in:", re.I)
+_ENDS_WITH_YEAR = re.compile(r"\b(?:19|20)\d\d\W*$")
+_SENTENCE_END = re.compile(r"[a-z]{2}\.\s+[A-Z]")
+
+
 def _line_role(text: str) -> str | None:
     """What a whole extra line of an entry is: year, award, note, role or abstract."""
-    if re.fullmatch(r"\(?(?:19|20)\d\d\)?\.?", text):
+    if _YEAR_LINE.fullmatch(text):
         return "year"
     if ROLE.match(text):
         return "role"
     if AWARD.search(text) and len(text.split()) <= 8 and not years_in(text):
         return "award"
-    if re.match(r"^[A-Z]\w*(?: \w+){0,2}:\s", text) and not re.match(r"^in:", text, re.I) and len(text.split()) <= 40 \
-            and not re.search(r"\b(?:19|20)\d\d\W*$", text):  # "Barcelona: Press, 2010": a place and publisher
+    if _NOTE_LABEL.match(text) and not _IN_LABEL.match(text) and len(text.split()) <= 40 \
+            and not _ENDS_WITH_YEAR.search(text):  # "Barcelona: Press, 2010": a place and publisher
         return "note"
     words = text.split()
     # Two sentence ends make prose, but abbreviated journal names ("Phys. Rev. X 6, 1") end words too.
-    if len(words) > 30 or len(words) >= 10 and len(re.findall(r"[a-z]{2}\.\s+[A-Z]", text)) >= 2:
+    if len(words) > 30 or len(words) >= 10 and len(_SENTENCE_END.findall(text)) >= 2:
         return "abstract"
     return None
+
+
+_ITEM_NUMBER = re.compile(r"\s*\d{1,3}\.?\s*")
+_BULLET_NOTE = re.compile(r"\s*[-•]\s")
 
 
 def parse_reference(lines: list[str], *, split_lines: bool | None = None) -> Reference:
@@ -157,8 +174,8 @@ def parse_reference(lines: list[str], *, split_lines: bool | None = None) -> Ref
         return ref
     cleaned = [clean_entry_line(line, ref, first=not n) for n, line in enumerate(lines)]
     # A lone item number in a column of its own ("Journal / 12 / *Title*") is not part of a field.
-    kept = [c for n, c in enumerate(cleaned) if c.strip() and not (n and re.fullmatch(r"\s*\d{1,3}\.?\s*", c))
-            and not (n and re.match(r"\s*[-•]\s", c))]  # nor is a bullet note under it ("- Selected for ...")
+    kept = [c for n, c in enumerate(cleaned) if c.strip() and not (n and _ITEM_NUMBER.fullmatch(c))
+            and not (n and _BULLET_NOTE.match(c))]  # nor is a bullet note under it ("- Selected for ...")
     logical = join_wrapped(kept, split_lines)
     if not logical:
         ref.problem = "the entry is empty"
@@ -341,8 +358,12 @@ def _marked_title(body: list[Block], ref: Reference) -> tuple[list[Block], list[
 
 def _title_text(title_blocks: list[Block]) -> str:
     title = " ".join(b.text.strip(" ,;") for b in title_blocks).strip(" ,;")
-    title = re.sub(r"\.\s+By\s+[A-Z][^.]*$", "", title)  # "Title. By Jane Doe": the book's author, of a translation
-    return re.sub(r"(?<=[^.])\.$", "", title).strip(" ,;“”\"")
+    title = _BY_AUTHOR.sub("", title)  # "Title. By Jane Doe": the book's author, of a translation
+    return _FINAL_PERIOD.sub("", title).strip(" ,;“”\"")
+
+
+_BY_AUTHOR = re.compile(r"\.\s+By\s+[A-Z][^.]*$")
+_FINAL_PERIOD = re.compile(r"(?<=[^.])\.$")
 
 
 def _read_year_block(text: str, ref: Reference) -> None:

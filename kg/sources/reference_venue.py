@@ -13,7 +13,7 @@ from kg.records import VenueRef
 from kg.sources.authors import name_score, split_author_list
 from kg.sources.reference_blocks import Block
 from kg.sources.text import years_in
-from kg.sources.venue import VENUE_TAG, find_status, parse_venue, strip_status, venue_name_end
+from kg.sources.venue import PREPRINT_SERVER, VENUE_TAG, find_status, parse_venue, strip_status, venue_name_end
 from kg.words import word_list
 
 THESIS = re.compile(r"\b(?:dissertation|ph\.?\s?d\.?\s+thesis|doctoral thesis|master'?s thesis|m\.?sc?\.? thesis|"
@@ -29,6 +29,13 @@ def _editor_re() -> re.Pattern:
 
 EDITOR = _editor_re()  # an editor mark: "Ed.", "eds", "Hrsg." (kg/words/editor-marks.txt)
 _EDITOR_MARK = re.compile(r"\((?:eds?|hrsg|dir|éds?)\.?\)", re.I)
+_EDITORS_LINE = re.compile(r"^(?:ed|eds|edited by|hrsg|trans|translated by)\b", re.I)
+_EDITORS_AFTER_MARK = re.compile(r"\b(?:eds?|hrsg)\.\s+((?:[A-Z][\w.\-]*\s*)+)")
+_BRACKETED = re.compile(r"\[[^\]]+\]")
+_IN = re.compile(r"^in:?\s+", re.I)
+_CHAPTER_IN = re.compile(r"^(?:chapter|book chapter)\s+in\s+", re.I)
+_YEAR_PAREN_THEN_PROSE = re.compile(r"\([^()]*(?:['’]\d\d|(?:19|20)\d\d)\)\s+(?=[A-Z])")
+_SHORT_YEAR_PAREN = re.compile(r"\([^()]*['’]\d\d\)")
 
 
 def read_rest(rest: list[Block], ref, venue_first: VenueRef | None) -> None:
@@ -45,7 +52,7 @@ def read_rest(rest: list[Block], ref, venue_first: VenueRef | None) -> None:
     if not ref.year:
         found = [y for _, t in texts for y in years_in(t)]
         ref.year = found[-1] if found else None
-    if ref.venue and ref.venue.name and re.match(r"^(?:arxiv|biorxiv|medrxiv|ssrn|corr)\b", ref.venue.name, re.I):
+    if ref.venue and ref.venue.name and PREPRINT_SERVER.match(ref.venue.name):
         ref.status = ref.status or "preprint"
 
 
@@ -56,7 +63,7 @@ def _texts_after_editors(rest: list[Block], ref) -> list[tuple[Block, str]]:
         text = b.text.strip(" ,.;")
         if not text:
             continue
-        if EDITOR.search(text) and re.match(r"^(?:ed|eds|edited by|hrsg|trans|translated by)\b", text, re.I):
+        if EDITOR.search(text) and _EDITORS_LINE.match(text):
             ref.editors += [a.name for a in split_author_list(EDITOR.sub(" ", text))]
             continue
         texts.append((b, text))
@@ -67,16 +74,16 @@ def _venue_text(texts: list[tuple[Block, str]], joined: str, ref) -> str:
     """The venue as printed: the italic block where the style marks the venue, else the first block
     after the title. Also the kind (a chapter) and status the blocks name."""
     italic = next((t for b, t in texts if b.style == "italic"), None)
-    if len(texts) > 1 and re.fullmatch(r"\[[^\]]+\]", texts[0][1]):  # "[NSDI '24] *Venue*": tag and name
+    if len(texts) > 1 and _BRACKETED.fullmatch(texts[0][1]):  # "[NSDI '24] *Venue*": tag and name
         texts[0:2] = [(texts[1][0], f"{texts[0][1]} {texts[1][1]}")]
         italic = None
     lead = _lead_without_abstract(texts, ref)
-    if CHAPTER.search(lead) or re.match(r"^in:?\s", lead, re.I) and EDITOR.search(joined):
+    if CHAPTER.search(lead) or _IN.match(lead) and EDITOR.search(joined):
         ref.kind = ref.kind or "chapter"
     status = find_status(joined)[0]
     if status:
         ref.status = ref.status or status
-    bare = re.sub(r"^in:?\s+", "", split_editors(strip_status(lead)[0])[0], flags=re.I)
+    bare = _IN.sub("", split_editors(strip_status(lead)[0])[0])
     if italic and (texts[0][0].style == "italic" or len(bare) < 3 or name_score(bare) >= 0.5):
         if lead != italic:
             ref.editors += split_editors(lead)[1]  # "In J. Doe (Ed.), *Handbook*": the editors
@@ -88,7 +95,7 @@ def _lead_without_abstract(texts: list[tuple[Block, str]], ref) -> str:
     """The first block's text; prose after it (long lines, or what follows "(NSDI '25)") is the abstract."""
     lead = texts[0][1]
     full = texts[0][0].text.strip(" ,;")
-    cut = re.search(r"\([^()]*(?:['’]\d\d|(?:19|20)\d\d)\)\s+(?=[A-Z])", full)
+    cut = _YEAR_PAREN_THEN_PROSE.search(full)
     prose = [b.text.strip(" ,;") for b, t in texts[1:] if b.line != texts[0][0].line and len(t.split()) >= 8]
     if cut:  # "... (NSDI '25) This work shows ...": what follows the venue is the abstract
         prose = [full[cut.end():]] + [b.text.strip(" ,;") for b, _ in texts[1:]]
@@ -101,14 +108,14 @@ def _lead_without_abstract(texts: list[tuple[Block, str]], ref) -> str:
 
 def _read_venue(venue_text: str, ref) -> None:
     """The venue's name, acronym, year and status from its printed text, editors and thesis words out."""
-    venue_text = re.sub(r"^(?:chapter|book chapter)\s+in\s+", "", venue_text, flags=re.I)
+    venue_text = _CHAPTER_IN.sub("", venue_text)
     venue_text, editors = split_editors(venue_text)
     ref.editors += editors
     if THESIS.search(venue_text):
         venue_text = THESIS.sub("", venue_text).strip(" ,.")
     venue_text, status = strip_status(venue_text)
     ref.status = status or ref.status  # "[Preprint] Submitted to X": the venue's own words win
-    if not VENUE_TAG.match(venue_text) and not re.search(r"\([^()]*['’]\d\d\)", venue_text):
+    if not VENUE_TAG.match(venue_text) and not _SHORT_YEAR_PAREN.search(venue_text):
         venue_text = venue_name_end(venue_text)
     venue, vyear, vstatus = parse_venue(venue_text)
     ref.status = vstatus or ref.status
@@ -126,13 +133,13 @@ def split_editors(text: str) -> tuple[str, list[str]]:
     # single pattern for both backtracks without end on a long entry with no marker.
     m = _EDITOR_MARK.search(text)
     if not m:
-        m2 = re.search(r"\b(?:eds?|hrsg)\.\s+((?:[A-Z][\w.\-]*\s*)+)", text)
+        m2 = _EDITORS_AFTER_MARK.search(text)
         if m2:
             return (text[: m2.start()] + text[m2.end():]).strip(" ,."), [a.name for a in split_author_list(m2.group(1))]
         return text, []
     before = text[: m.start()]
     start = max(before.rfind("("), before.rfind(")")) + 1
-    parts = [re.sub(r"^in:?\s+", "", p.strip(), flags=re.I) for p in before[start:].rstrip().split(",")]
+    parts = [_IN.sub("", p.strip()) for p in before[start:].rstrip().split(",")]
     names = []
     while parts and name_score(parts[-1]) >= 0.5:
         names.insert(0, parts.pop())

@@ -43,6 +43,10 @@ _OPEN_END = r"(?:Present|Now|Current|Today|Ongoing)"
 _RANGE = re.compile(rf"(?P<start>{DATE})\s*(?:-|–|—|~|to|until)\s*(?P<end>{DATE}|{_OPEN_END})", re.I)
 _SINGLE = re.compile(DATE, re.I)
 _YEAR = re.compile(r"(?:19|20)(?=\d\d)")  # "19"/"20" never begins one character after another: no year is skipped
+_ONE_DATE = re.compile(rf"\s*(?:(\d{{1,2}})\s+)?(?:({MONTH})\s*,?\s*)?((?:19|20)\d\d)\s*", re.I)
+_OPEN_END_WORD = re.compile(_OPEN_END, re.I)
+_FOUR_DIGIT_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_SHORT_YEAR = re.compile(r"['’](\d\d)\b")
 
 
 def date_matches(pattern: re.Pattern, text: str, pos: int = 0):
@@ -80,7 +84,7 @@ def _earliest_date_start(text: str, q: int, pos: int) -> int:
 
 def parse_date(text: str) -> str | None:
     """ISO form of one date such as ``"Aug. 2020"``, ``"16 Jan 2026"`` or ``"2018"``."""
-    m = re.fullmatch(rf"\s*(?:(\d{{1,2}})\s+)?(?:({MONTH})\s*,?\s*)?((?:19|20)\d\d)\s*", text, re.I)
+    m = _ONE_DATE.fullmatch(text)
     if not m:
         return None
     day, month, year = m.group(1), m.group(2), m.group(3)
@@ -97,7 +101,7 @@ def find_period(text: str) -> tuple[Period, int, int] | None:
     m = _RANGE.search(text)
     if m:
         end = m.group("end")
-        ongoing = bool(re.fullmatch(_OPEN_END, end, re.I))
+        ongoing = bool(_OPEN_END_WORD.fullmatch(end))
         return Period(parse_date(m.group("start")), None if ongoing else parse_date(end), ongoing), m.start(), m.end()
     m = _SINGLE.search(text)
     if m:
@@ -117,12 +121,12 @@ def parse_period(text: str) -> Period | None:
 
 def years_in(text: str) -> list[str]:
     """Every four-digit year in *text*, in order."""
-    return re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", text)
+    return _FOUR_DIGIT_YEAR.findall(text)
 
 
 def short_year(text: str) -> str | None:
     """``"'24"`` -> ``"2024"``: the two-digit years of venue tags."""
-    m = re.search(r"['’](\d\d)\b", text)
+    m = _SHORT_YEAR.search(text)
     if not m:
         return None
     yy = int(m.group(1))

@@ -50,6 +50,10 @@ def find_status(text: str) -> tuple[str | None, int, int]:
     return (status_of[m.group(0).lower()], m.start(), m.end()) if m else (None, -1, -1)
 
 
+_PHRASE_END = re.compile(r"[\s:,.\[\]()]+$")
+_TRAILING_BRACKETS = re.compile(r"\s*[\[(]([^()\[\]]+)[\])]\.?$")
+
+
 def strip_status(text: str) -> tuple[str, str | None]:
     """``"Accepted at Journal X"`` -> ``("Journal X", "published")``; also a trailing ``(submitted)``."""
     _, leading, status_of = _status_patterns()
@@ -57,12 +61,16 @@ def strip_status(text: str) -> tuple[str, str | None]:
     t = text.strip(" .,;")
     m = leading.match(t)
     if m:
-        phrase = re.sub(r"[\s:,.\[\]()]+$", "", m.group(0)).strip("[(").lower()
+        phrase = _PHRASE_END.sub("", m.group(0)).strip("[(").lower()
         status, t = status_of.get(phrase), t[m.end():]
-    m = re.search(r"\s*[\[(]([^()\[\]]+)[\])]\.?$", t)
+    m = _TRAILING_BRACKETS.search(t)
     if m and m.group(1).strip(" .").lower() in status_of:
         status, t = status or status_of[m.group(1).strip(" .").lower()], t[: m.start()]
     return t.strip(" .,;"), status
+
+
+_LAST_WORD = re.compile(r"(\w+)\.$")
+_ABBREVIATION = re.compile(r"[A-Z][a-z]{0,5}|[A-Z]+")
 
 
 def venue_name_end(text: str) -> str:
@@ -78,10 +86,23 @@ def venue_name_end(text: str) -> str:
             len(parts) > 1 and is_place(parts[-1])):
         parts.pop()
     name = ", ".join(parts).strip(" ,;:")
-    last = re.search(r"(\w+)\.$", name)
-    if last and not re.fullmatch(r"[A-Z][a-z]{0,5}|[A-Z]+", last.group(1)):
+    last = _LAST_WORD.search(name)
+    if last and not _ABBREVIATION.fullmatch(last.group(1)):
         name = name[:-1]  # a sentence's period, not an abbreviation's ("J. Chem. Phys.")
     return name
+
+
+_ARXIV = re.compile(r"arxiv", re.I)
+_TRAILING_YEAR = re.compile(r"\s*(?:['’]\d\d|(?:19|20)\d\d)\s*$")
+_NO_VENUE_NAMED = re.compile(r"(?:an?\s+)?(?:conference|journal|venue)?", re.I)
+PREPRINT_SERVER = re.compile(r"^(?:arxiv|biorxiv|medrxiv|ssrn|corr)\b", re.I)
+_ARXIV_NUMBER = re.compile(r"\d{4}\.\d{4,5}")
+_FIRST_WORD = re.compile(r"^\w+")
+_TRAILING_PAREN = re.compile(r"\s*\(([^()]*)\)\s*$")
+_ACRONYM = re.compile(r"[A-Z][a-z]*[A-Z][A-Za-z-]*")
+_WORD_WITH_CAPITAL = re.compile(r"[A-Za-z]*[A-Z][A-Za-z-]*")
+_PROCEEDINGS_OF = re.compile(r"^(?:In:?\s+)?(?:Proceedings of\s+)?(?:the\s+)?(?:\d+(?:st|nd|rd|th)\s+)?", re.I)
+_FINAL_YEAR = re.compile(r",?\s*((?:19|20)\d\d)$")
 
 
 def parse_venue(text: str) -> tuple[VenueRef | None, str | None, str | None]:
@@ -102,31 +123,31 @@ def parse_venue(text: str) -> tuple[VenueRef | None, str | None, str | None]:
     if m:
         tag, text = m.group("tag").strip(), m.group("rest").strip(" .")
         tag_text, tag_status = strip_status(tag)
-        if tag_status or re.fullmatch(r"arxiv", tag, re.I):
+        if tag_status or _ARXIV.fullmatch(tag):
             status = tag_status or "preprint"
         else:
             year = short_year(tag) or (years_in(tag) or [None])[0]
-            acronym = re.sub(r"\s*(?:['’]\d\d|(?:19|20)\d\d)\s*$", "", tag).strip() or None
+            acronym = _TRAILING_YEAR.sub("", tag).strip() or None
     text, phrase_status = strip_status(text)
     if phrase_status:
         status = phrase_status
-        if re.fullmatch(r"(?:an?\s+)?(?:conference|journal|venue)?", text, re.I):
+        if _NO_VENUE_NAMED.fullmatch(text):
             return (VenueRef(None, acronym) if acronym else None), year, status
-    if re.match(r"^(?:arxiv|biorxiv|medrxiv|ssrn|corr)\b", text, re.I):
-        found = years_in(re.sub(r"\d{4}\.\d{4,5}", "", text))  # not the arXiv number "2010.05153"
-        return VenueRef(re.match(r"^\w+", text).group(0)), year or (found[-1] if found else None), "preprint"
-    paren = re.search(r"\s*\(([^()]*)\)\s*$", text)
+    if PREPRINT_SERVER.match(text):
+        found = years_in(_ARXIV_NUMBER.sub("", text))  # not the arXiv number "2010.05153"
+        return VenueRef(_FIRST_WORD.match(text).group(0)), year or (found[-1] if found else None), "preprint"
+    paren = _TRAILING_PAREN.search(text)
     if paren:
         inner = paren.group(1).strip()
         found_year = years_in(inner) or ([short_year(inner)] if short_year(inner) else [])
-        word = re.sub(r"\s*(?:['’]\d\d|(?:19|20)\d\d)\s*$", "", inner).strip()
-        if found_year or re.fullmatch(r"[A-Z][a-z]*[A-Z][A-Za-z-]*", word):  # as VENUE_TITLE's acronym
+        word = _TRAILING_YEAR.sub("", inner).strip()
+        if found_year or _ACRONYM.fullmatch(word):  # as VENUE_TITLE's acronym
             year = year or (found_year[0] if found_year else None)
-            if re.fullmatch(r"[A-Za-z]*[A-Z][A-Za-z-]*", word) and " " not in word and word:
+            if _WORD_WITH_CAPITAL.fullmatch(word) and " " not in word and word:
                 acronym = acronym or word
             text = text[: paren.start()].strip()
-    text = re.sub(r"^(?:In:?\s+)?(?:Proceedings of\s+)?(?:the\s+)?(?:\d+(?:st|nd|rd|th)\s+)?", "", text, flags=re.I)
-    trailing = re.search(r",?\s*((?:19|20)\d\d)$", text)
+    text = _PROCEEDINGS_OF.sub("", text)
+    trailing = _FINAL_YEAR.search(text)
     if trailing:
         year = year or trailing.group(1)
         text = text[: trailing.start()]
