@@ -282,9 +282,11 @@ def _read_inline_roles(body: list[Block], ref: Reference) -> None:
 
 def _title_and_authors(body: list[Block], ref: Reference) -> tuple[list[Block], list[Block]]:
     """The title's blocks and the blocks after the title and the authors; the authors go to *ref*."""
-    # Authors come first, or right after the title: not after the venue ("..., *Journal*. Test U.").
-    window = next((i for i, b in enumerate(body) if i >= 1 and b.style == "italic" and not _is_author_block(b)), 3)
-    author_at = None if ref.authors else _likeliest_author_block(body[:min(window, 3)])
+    author_at = None
+    if not ref.authors:
+        # Authors come first, or right after the title: not after the venue ("..., *Journal*. Test U.").
+        window = next((i for i, b in enumerate(body[:3]) if i and b.style == "italic" and not _is_author_block(b)), 3)
+        author_at = _likeliest_author_block(body[:window])
     if author_at is None and not ref.authors:
         title_blocks, rest = _names_inside(body, ref)
         if title_blocks:

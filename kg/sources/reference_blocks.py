@@ -296,6 +296,8 @@ def blocks_of(raw: str, line: int, sentences: bool = True) -> list[Block]:
     texts = ["".join(units[a:b]) for _, a, b in runs]
     # Bold, italic or linked names inside an author list are not blocks of their own.
     for n, run in enumerate(runs):
+        if run[0] not in ("bold", "italic", "link"):
+            continue  # only a marked run can become plain
         text = texts[n].strip()
         before = texts[n - 1].rstrip() if n else ""
         after = texts[n + 1].lstrip() if n + 1 < len(runs) else ""
@@ -303,7 +305,7 @@ def blocks_of(raw: str, line: int, sentences: bool = True) -> list[Block]:
         # (Both ends are stripped: the patterns that end at "$" need only the last few characters.)
         in_list = bool(_LIST_BEFORE.search(before[-4:]) or _LIST_AFTER.match(after) or _LIST_END.search(text[-1:]))
         one_name = in_list and name_score(text.strip(" ,;*")) >= 0.5 and len(split_author_list(text)) == 1
-        if run[0] in ("bold", "italic", "link") and (one_name or not _WORD.search(text)):
+        if one_name or not _WORD.search(text):
             run[0] = "plain"
     merged: list[list] = []
     for style, a, b in runs:
