@@ -275,8 +275,10 @@ def _pair_family_first(parts: list[str]) -> list[str] | None:
             return None
         out.append(part)
         i += 1
+    if not paired:
+        return None
     names = [p for p in out if not _ET_AL.match(_plain(p).strip())]
-    ok = paired and 2 * paired >= len(names) and not any(_initials_only(p) for p in out)
+    ok = 2 * paired >= len(names) and not any(_initials_only(p) for p in out)
     return out if ok else None
 
 
@@ -323,10 +325,12 @@ def _split_author_list(raw: str) -> tuple[Author, ...]:
     if "&" in text:  # an HTML page's "&amp;" between the last two names is the "&" it stands for
         text = _AMPERSAND.sub("&", text)
     text = _BY.sub("", text)
-    text = _ELLIPSIS.sub(", ..., ", text)
-    text = _ET_AL_AFTER_NAME.sub(", et al.", text)
+    if "..." in text or "\u2026" in text:  # each step only where its pattern's characters are
+        text = _ELLIPSIS.sub(", ..., ", text)
+    if "et" in text:
+        text = _ET_AL_AFTER_NAME.sub(", et al.", text)
     text = text.rstrip(" ,;")
-    if ";" in _ENTITY.sub("", text):
+    if ";" in text and ";" in _ENTITY.sub("", text):
         parts = _split_top_level(text, _SEMICOLON_SEPARATORS)
         groups = parts
     else:
@@ -338,22 +342,24 @@ def _split_author_list(raw: str) -> tuple[Author, ...]:
         else:
             parts = [p for p in _split_top_level(text, _LIST_SEPARATORS) if p]
             groups = _pair_family_first(parts) or _first_inverted(parts) or parts
-    vancouver = [g for g in groups if "," not in g and _VANCOUVER_END.search(strip_marks(_plain(g)).strip())]
-    if groups and len(vancouver) >= 0.5 * len(groups) and groups[-1] in vancouver and groups[-1].endswith("."):
-        groups[-1] = groups[-1][:-1]  # the period that ends a Vancouver list is not an initial's
+    if groups and groups[-1].endswith("."):
+        vancouver = [g for g in groups if "," not in g and _VANCOUVER_END.search(strip_marks(_plain(g)).strip())]
+        if len(vancouver) >= 0.5 * len(groups) and groups[-1] in vancouver:
+            groups[-1] = groups[-1][:-1]  # the period that ends a Vancouver list is not an initial's
     plain_groups = [strip_marks(_plain(g)).strip(" .") for g in groups if "," not in g]
     family_first = [g for g in plain_groups if _turn_vancouver(g) != g]
     turn = len(family_first) >= max(1, 0.5 * len(plain_groups))  # "Doe JA, Roe R": the list's own style
     authors: list[Author] = []
     for part in groups:
-        plain = strip_marks(_plain(part)).strip(" .,") if not _ET_AL.match(_plain(part).strip()) else "..."
-        if _ET_AL.match(_plain(part).strip(" ,")) or _ET_AL.match(plain):
+        unstyled = _plain(part)
+        plain = strip_marks(unstyled).strip(" .,") if not _ET_AL.match(unstyled.strip()) else "..."
+        if _ET_AL.match(unstyled.strip(" ,")) or _ET_AL.match(plain):
             if authors:
                 last = authors[-1]
                 authors[-1] = Author(last.printed, last.name, last.equal_contribution, True)
             continue
         name = clean_person_name(part)
-        if turn and "," not in strip_marks(_plain(part)):
+        if turn and "," not in strip_marks(unstyled):
             name = _turn_vancouver(name)
         if name:
             authors.append(Author(part.strip(), name, is_equal_contribution(part)))
@@ -372,7 +378,7 @@ def author_list_quality(raw: str) -> tuple[int, float]:
     text = _plain(raw)
     if not text.strip() or _NO_AUTHOR_LIST.search(strip_marks(text)):
         return 0, 0.0
-    authors = split_author_list(raw)
+    authors = _split_author_list(raw)
     if not authors:
         return 0, 0.0
     scores = [name_score(a.printed) for a in authors]
