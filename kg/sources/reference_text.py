@@ -104,10 +104,10 @@ def _mend_bold(line: str) -> str:
 
 def _unbalanced(text: str) -> bool:
     # An italic opened and not closed on the line ("... *A title that wraps"); a "Doe*" mark is no opening.
-    return bool(_OPEN_ITALIC.search(text)) or (
+    return "*" in text and bool(_OPEN_ITALIC.search(text)) or (
         text.count("**") % 2 == 1 or text.count("“") > text.count("”")
         or text.count("[") > text.count("]") or text.count("(") > text.count(")")
-            or len(_STRAIGHT_QUOTE.findall(text)) % 2 == 1)
+            or '"' in text and len(_STRAIGHT_QUOTE.findall(text)) % 2 == 1)
 
 
 _OPEN_ITALIC = re.compile(r"(?:^|\s)\*(?![*\s])[^*]*$")
@@ -146,7 +146,8 @@ def join_wrapped(lines: list[str], split_lines: bool | None) -> list[str]:
     for prev_plain, line, plain in zip(plains[:-1], lines[1:], plains[1:], strict=True):
         prev = out[-1]
         unbalanced, wholly_styled, starts_field = _unbalanced(prev), _wholly_styled(prev), _starts_field(plain)
-        soft = unbalanced or _SOFT_END.search(prev_plain) or _FUNCTION_END.search(prev_plain) \
+        # Both patterns end at "$" (before a final newline, if any): the last six characters hold any match.
+        soft = unbalanced or _SOFT_END.search(prev_plain[-6:]) or _FUNCTION_END.search(prev_plain[-6:]) \
             or plain[:1].islower() or (plain[:1].isdigit() and not starts_field)
         near_width = width >= 60 and len(prev_plain) >= 0.85 * width
         if not soft and near_width and not wholly_styled and not starts_field:
