@@ -71,7 +71,8 @@ def owner_work_groups(nodes: list[Node], owner_of: dict[str, int], of_doc_key: d
         owner = owner_of.get(doc)
         if owner is None or key == nodes[owner].key or key[0] == "@":
             continue
-        beside = [i for i in ids if any(nodes[c].key == nodes[owner].key for c in nodes[i].context)]
+        owner_key = nodes[owner].key
+        beside = [i for i in ids if any(nodes[c].key == owner_key for c in nodes[i].context)]
         if len(beside) > 1:
             yield doc, person_groups(doc, beside)
 
