@@ -235,11 +235,6 @@ def _graph_files(data_dir: Path, out_dir: Path, stage: Path, *, include_private:
                            force=force, validate=validate, memory_limit=memory_limit)
 
 
-def _room_for_a_fork(memory_limit: int | None) -> bool:
-    """Whether a fork of the first half has a core of its own (see :data:`FORK_FROM_CORES`) and room."""
-    return (os.cpu_count() or 1) >= FORK_FROM_CORES and room_for_a_copy(memory_limit)
-
-
 def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: bool, progress: bool,
                 force: bool, validate: bool, memory_limit: int | None) -> BuildReport:
     from kg.identity.curation import CURATION_FILE, Curation
@@ -292,7 +287,7 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         reports[doc.path] = DocumentReport(doc.path, skipped=len(doc_skips[index]))
         identity_file.step(len(reports))
 
-    check, checking = Child(), False
+    check: Child | None = None  # the validating fork, where it has a core of its own and room
     try:
         # the documents' places are emptied as they are mapped: this function holds the last reference
         # renamed when whole: the parent loads it as it grows (see kg.store_load)
@@ -312,8 +307,9 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         report.triples = len(merged)
         report.per_document = _per_document(reports, res)
         del docs, res
-        checking = validate and len(merged) > SMALL_GRAPH and _room_for_a_fork(memory_limit)
-        if checking:
+        if validate and len(merged) > SMALL_GRAPH:
+            check = child_where_room(partial(room_for_a_copy, memory_limit), cores=FORK_FROM_CORES)
+        if check is not None:
             # validated on a core of its own (a fork, which holds the merged view already) while this one
             # writes the N-Triples and the tables' CSV (made Parquet by the parent while the store loads)
             check.start(check_merged, merged.triples)
@@ -323,18 +319,19 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         write_ntriples(ordered, writing_path(stage / MERGED_NT))
         mark_whole(stage / MERGED_NT)
         clock.lap("N-Triples (merged view)")
-        if validate and not checking:
+        if validate and check is None:
             report.conforms, report.violations, report.validation = check_merged(ordered)
             clock.lap("validation")
         write_table_csvs(ordered, stage / TABLE_CSVS)
         clock.lap("tables (CSV, from the merged view)")
         del ordered  # freed once on disk
-        if checking:
+        if check is not None:
             report.conforms, report.violations, report.validation = check.result()
             clock.lap("waiting for the validation")
     finally:
         identity_file.close()
-        check.cancel()  # nothing to stop once it answered
+        if check is not None:
+            check.cancel()  # nothing to stop once it answered
     report.stages = clock.laps
     return report
 
