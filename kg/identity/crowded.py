@@ -76,16 +76,17 @@ def crowded_groups(nodes: list[Node], ids: list[int], years: dict[int, int], lea
             if j != i:
                 parent[find(j)] = mine
     # co-authors who write together elsewhere: one circle of colleagues. The mentions of a co-author are
-    # one group already: the fellows of its first mention's keys stand for every mention's. (Each key's
-    # fellows are met with the keys here one key at a time: a union of them all was a tenth of the step.)
-    keys = set(first)
+    # one group already: the fellows of its first mention's keys stand for every mention's.
+    near: dict[int, set[str]] = {}
     for k, i in first.items():
-        fs = fellows.get(k)
-        if fs:
-            mine = find(i)
-            for f in fs & keys:
-                if (j := find(first[f])) != mine:
-                    parent[j] = mine
+        if k in fellows:
+            near.setdefault(i, set()).update(fellows[k])
+    keys = set(first)
+    for i, fs in near.items():
+        mine = find(i)
+        for j in {first[f] for f in fs & keys}:
+            if (j := find(j)) != mine:
+                parent[j] = mine
     spans: dict[int, list[int]] = {}
     for i in ids:
         if i in years:
