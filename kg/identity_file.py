@@ -111,6 +111,7 @@ class IdentityFile:
         if self.paced is not None:
             self.paced.close()
 
+
 def _make_and_write(people: PeopleDecisions, path: Path) -> int:
     """In the fork: the people's decisions made and written, the list left open; how many."""
     return write_decisions(people.make([]), path, ends=False)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from kg.records import Author, VenueRef
 from kg.sources.authors import author_list_quality, name_score, split_author_list
 from kg.sources.reference_blocks import Block, blocks_of
-from kg.sources.reference_text import clean_entry_line, join_wrapped
+from kg.sources.reference_text import LONE_YEAR, clean_entry_line, is_field_label, join_wrapped
 from kg.sources.reference_venue import EDITOR, THESIS, read_rest
 from kg.sources.text import short_year, years_in
 from kg.sources.venue import VENUE_TAG, VENUE_TITLE, find_status, parse_venue, strip_status
@@ -133,23 +133,20 @@ def _split_inside(block: Block, prefix: bool = False) -> tuple[str, str, str] | 
 _INSIDE_SEPARATORS = re.compile(r",\s*(?![^()]*\))|\s+and\s+(?=[A-Z])")
 _LEADING_AND = re.compile(r"^(?:and|&)\s+")
 _AFTER_NAMES = re.compile(r"\s*(?:in:|in\s|dissertation|thesis|ph\.?\s?d|master|\(|\d)", re.I)
-_YEAR_LINE = re.compile(r"\(?(?:19|20)\d\d\)?\.?")
-_NOTE_LABEL = re.compile(r"^[A-Z]\w*(?: \w+){0,2}:\s")
-_IN_LABEL = re.compile(r"^in:", re.I)
 _ENDS_WITH_YEAR = re.compile(r"\b(?:19|20)\d\d\W*$")
 _SENTENCE_END = re.compile(r"[a-z]{2}\.\s+[A-Z]")
 
 
 def _line_role(text: str) -> str | None:
     """What a whole extra line of an entry is: year, award, note, role or abstract."""
-    if _YEAR_LINE.fullmatch(text):
+    if LONE_YEAR.fullmatch(text):
         return "year"
     if ROLE.match(text):
         return "role"
     if AWARD.search(text) and len(text.split()) <= 8 and not years_in(text):
         return "award"
-    if _NOTE_LABEL.match(text) and not _IN_LABEL.match(text) and len(text.split()) <= 40 \
-            and not _ENDS_WITH_YEAR.search(text):  # "Barcelona: Press, 2010": a place and publisher
+    # "Barcelona: Press, 2010" ends with a year: a place and publisher, no note
+    if is_field_label(text) and len(text.split()) <= 40 and not _ENDS_WITH_YEAR.search(text):
         return "note"
     words = text.split()
     # Two sentence ends make prose, but abbreviated journal names ("Phys. Rev. X 6, 1") end words too.

@@ -113,7 +113,8 @@ def _unbalanced(text: str) -> bool:
 _OPEN_ITALIC = re.compile(r"(?:^|\s)\*(?![*\s])[^*]*$")
 _STRAIGHT_QUOTE = re.compile(r'(?<![\w\\])"|"(?!\w)')
 _WHOLLY_STYLED = re.compile(r"\*\*[^*]+\*\*|\*[^*]+\*|_[^_]+_|<(b|strong|i|em)>.*</\1>")
-_LONE_YEAR = re.compile(r"\(?(?:19|20)\d\d\)?\.?")
+#: A line that is a year alone: "2020", "(2020)."
+LONE_YEAR = re.compile(r"\(?(?:19|20)\d\d\)?\.?")
 _LABEL = re.compile(r"^[A-Z]\w*(?: \w+){0,2}:\s")
 _IN_LABEL = re.compile(r"^in:", re.I)
 _AUTHOR_ROLE = re.compile(r"^(?:co-?)?(?:first|second|third|last|sole|corresponding)[- ]author\b", re.I)
@@ -127,10 +128,18 @@ def _wholly_styled(text: str) -> bool:
     return bool(_WHOLLY_STYLED.fullmatch(s))
 
 
+def is_field_label(text: str) -> bool:
+    """Whether *text* begins with a label of a field of its own ("Featured in: ..."), not a venue's "In:".
+
+    >>> is_field_label("Featured in: Nature News"), is_field_label("In: Proc. of Tests")
+    (True, False)
+    """
+    return bool(_LABEL.match(text)) and not _IN_LABEL.match(text)
+
+
 def _starts_field(plain: str) -> bool:
     """A line that begins a field of its own: a venue tag, a bare year, a label such as "Featured in:"."""
-    return bool(VENUE_TAG.match(plain) or _LONE_YEAR.fullmatch(plain)
-                or _LABEL.match(plain) and not _IN_LABEL.match(plain)
+    return bool(VENUE_TAG.match(plain) or LONE_YEAR.fullmatch(plain) or is_field_label(plain)
                 or _AUTHOR_ROLE.match(plain)
                 or _AWARD_WORD.search(plain) and len(plain.split()) <= 8)
 
