@@ -87,3 +87,17 @@ def test_a_title_with_with_in_it_is_not_taken_for_two_authors(tmp_path):
     # ... where "with" is all that lists the names, it still lists them; and a bold title with "with"
     # gives way to the lone plain name under it
     assert [[a.name for a in w.authors] for w in works] == [["Ada Tester", "Charles Tester"]] * 2 + [["Ada Tester"]]
+
+
+def test_a_preprint_server_is_every_server_of_the_word_list_and_corr_only_as_a_whole_venue(tmp_path):
+    # Regression: the reference reader had its own pattern of five servers, beside the word lists: any
+    # venue that began with "Corr" was the preprint server CoRR, so "Corr. Sci." (Corrosion Science, a
+    # journal) became a preprint at the venue "Corr"; and chemRxiv, not among the five, was published.
+    works = works_of(tmp_path, "# Jane Doe\n\n## Publications\n\n"
+                               "- Jane Doe, Rick Roe. Pitting of steel in sea water. Corr. Sci. 45 (2003) 1-10.\n"
+                               "- Jane Doe, Ann Lee. Catalysts that learn. chemRxiv, 2021.\n"
+                               "- Jane Doe, Ann Lee. Graphs of graphs. CoRR abs/2101.00001, 2021.\n")
+    # the journal: its abbreviated name up to the volume (not "Corr" alone), published in 2003
+    assert works[0].venue.name.startswith("Corr. Sci") and (works[0].status, works[0].year) == ("published", "2003")
+    # chemRxiv is in kg/words/preprint-servers.txt; CoRR followed by its id is dblp's name for arXiv
+    assert [(w.venue.name, w.status) for w in works[1:]] == [("chemRxiv", "preprint"), ("CoRR", "preprint")]

@@ -152,6 +152,12 @@ def _under_review_words() -> re.Pattern:
     return _whole_words(tuple(p for p, s in word_table("status-phrases").items() if s == ("under review",)))
 
 
+@cache
+def _preprint_words() -> re.Pattern:
+    """A preprint server's name or a word such as "working paper", as a whole word."""
+    return _whole_words(word_list("preprint-servers") + word_list("preprint-venues"))
+
+
 def is_preprint_venue(venue: str | None) -> bool:
     """True for arXiv, SSRN, working-paper series and the like (``CoRR`` only as the whole venue).
 
@@ -162,7 +168,7 @@ def is_preprint_venue(venue: str | None) -> bool:
     """
     if not venue:
         return False
-    return (bool(_whole_words(word_list("preprint-venues")).search(venue))
+    return (bool(_preprint_words().search(venue))
             or " ".join(venue.lower().split()) in word_list("preprint-venue-names"))
 
 
@@ -178,7 +184,7 @@ def status_in(*texts: str | None) -> str | None:
         return None
     if _under_review_words().search(text):
         return "under review"
-    if _whole_words(word_list("preprint-venues")).search(text) or any(map(is_preprint_venue, texts)):
+    if _preprint_words().search(text) or any(map(is_preprint_venue, texts)):
         return "preprint"
     return None
 

@@ -95,7 +95,19 @@ def venue_name_end(text: str) -> str:
 _ARXIV = re.compile(r"arxiv", re.I)
 _TRAILING_YEAR = re.compile(r"\s*(?:['’]\d\d|(?:19|20)\d\d)\s*$")
 _NO_VENUE_NAMED = re.compile(r"(?:an?\s+)?(?:conference|journal|venue)?", re.I)
-PREPRINT_SERVER = re.compile(r"^(?:arxiv|biorxiv|medrxiv|ssrn|corr)\b", re.I)
+
+
+def _alternatives(names: tuple[str, ...]) -> str:
+    """*names* as a pattern's alternatives, the longest first, any run of spaces for a space."""
+    return "|".join(r"\s+".join(map(re.escape, n.split())) for n in sorted(names, key=len, reverse=True))
+
+
+#: A venue that begins with a preprint server's name (``server``: kg/words/preprint-servers.txt), or
+#: with a name that is one only as the whole venue (``whole``: preprint-venue-names.txt), then followed
+#: by nothing but an id or a year: "CoRR abs/2101.00001", not "Corr. Sci.", the journal.
+PREPRINT_SERVER = re.compile(rf"^(?:(?P<server>{_alternatives(word_list('preprint-servers'))})\b"
+                             rf"|(?P<whole>{_alternatives(word_list('preprint-venue-names'))})"
+                             r"(?=\s*$|\s*[^\w\s.]|\s+\d))", re.I)
 _ARXIV_NUMBER = re.compile(r"\d{4}\.\d{4,5}")
 _FIRST_WORD = re.compile(r"^\w+")
 _TRAILING_PAREN = re.compile(r"\s*\(([^()]*)\)\s*$")
@@ -133,9 +145,11 @@ def parse_venue(text: str) -> tuple[VenueRef | None, str | None, str | None]:
         status = phrase_status
         if _NO_VENUE_NAMED.fullmatch(text):
             return (VenueRef(None, acronym) if acronym else None), year, status
-    if PREPRINT_SERVER.match(text):
+    server = PREPRINT_SERVER.match(text)
+    if server:
         found = years_in(_ARXIV_NUMBER.sub("", text))  # not the arXiv number "2010.05153"
-        return VenueRef(_FIRST_WORD.match(text).group(0)), year or (found[-1] if found else None), "preprint"
+        name = server.group("server") or _FIRST_WORD.match(text).group(0)  # "CoRR" of "CoRR abs"
+        return VenueRef(" ".join(name.split())), year or (found[-1] if found else None), "preprint"
     paren = _TRAILING_PAREN.search(text)
     if paren:
         inner = paren.group(1).strip()
