@@ -66,6 +66,34 @@ def test_include_private_keeps_them(tmp_path):
     assert "343 5430" in (tmp_path / "out" / "kg.ttl").read_text(encoding="utf-8")
 
 
+def test_addresses_with_short_house_numbers_leave_the_report_and_every_output(tmp_path):
+    # Regression: a header line "12 Acacia Crescent, Leeds" or "Rue de Rivoli 10, Paris" was no address to
+    # the CV reader (its own list of street words had neither word), so the build's report printed it as a
+    # skipped line; and the outputs' scrub looked for addresses only in texts of three digits or more.
+    from conftest import run_kg
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "cv.md").write_text(
+        "# Ada Example\n\n12 Acacia Crescent, Leeds\n\nRue de Rivoli 10, Paris\n\nada@example.org\n\n"
+        "## Biography\n\nI work at Keplerstr. 7, Stuttgart, on graphs.\n\n"
+        "## Publications\n\n- Ada Example, Bob Sample. A Study of Graphs. *Journal of Graphs*, 2021.\n",
+        encoding="utf-8")
+    result = run_kg("build", data, "--out", tmp_path / "out", "--no-validate")
+    assert result.returncode == 0, result.stderr
+    printed = result.stdout + result.stderr
+    assert "skipped: 0" in printed  # both lines read as the owner's addresses, not passed over
+    written = {name: (tmp_path / "out" / name).read_text(encoding="utf-8") for name in ("kg.ttl", "kg.trig", "kg.jsonld")}
+    assert "on graphs" in written["kg.ttl"]  # the biography is kept, the address in it is not
+    for private in ("Acacia", "Rivoli", "Keplerstr"):
+        assert private not in printed, private
+        for name, text in written.items():
+            assert private not in text, (private, name)
+    run_kg("build", data, "--out", tmp_path / "private", "--no-validate", "--include-private")
+    asked = (tmp_path / "private" / "kg.ttl").read_text(encoding="utf-8")
+    assert "Acacia" in asked and "Rivoli" in asked and "Keplerstr. 7" in asked  # kept where the user asks
+
+
 @pytest.mark.parametrize("text, message", [
     # A billion laughs: nine aliases of nine aliases would grow to gigabytes; refused at the first anchor.
     ("a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n", "c.yaml:1: YAML anchors"),

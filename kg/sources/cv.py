@@ -17,9 +17,11 @@ from kg.words import word_list
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 PHONE = re.compile(r"^\+?[\d\s().-]{7,}$")
-STREET = re.compile(r"\b(?:street|st\.?|avenue|ave\.?|road|rd\.?|square|lane|drive|boulevard|blvd|way|"
-                    r"place|court|building|floor|room|suite|apt)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\b\d{5,6}\b",
-                    re.I)
+#: An address's word (kg/words: street-types, street-types-before-name, address-words), a UK postcode or
+#: a number of five or six digits (a postcode): with a digit, a header line that has one is an address.
+_ADDRESS_WORDS = word_list("street-types") + word_list("street-types-before-name") + word_list("address-words")
+STREET = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in sorted(_ADDRESS_WORDS, key=len, reverse=True))
+                    + r")\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\b\d{5,6}\b", re.I)
 MARKUP = re.compile(r"^#{1,6}\s|\*\*|\]\(|^\|.*\|$", re.M)
 _CONTACT_LABEL = re.compile(r"^(E-?mail|Email|Tel\.?|Phone|Mobile|Homepage|Web(?:site)?|ORCID|Address)\s*:?\s*", re.I)
 
