@@ -33,7 +33,10 @@ def _address() -> re.Pattern:
     words = sorted((re.escape(w) for w in word_list("street-types")), key=len, reverse=True)
     street = "|".join(w[0].upper() + w[1:] for w in words)  # capitalised: "3 way handshake" is no address
     number_first = rf"\b\d{{1,5}}[A-Za-z]?,? (?:[A-Z][\w'.-]* ){{0,4}}(?:{street})\b\.?"
-    name_first = rf"\b[A-Z][\w'.-]*(?:{'|'.join(words)})\.? \d{{1,5}}[a-z]?\b"  # Hauptstraße 5, Keplerstr. 7
+    # Hauptstraße 5, Keplerstr. 7: a word that ends in a street's word of three letters or more ("Board 15"
+    # ends in "rd", "August 2021" in "st", and neither is a street)
+    compounds = "|".join(w for w in words if len(w.replace("\\", "")) >= 3)
+    name_first = rf"\b[A-Z][\w'.-]*(?:{compounds})\.? \d{{1,5}}[a-z]?\b"
     named_street = rf"\b(?:[A-Z][\w'.-]* ){{1,3}}(?:{street})\.? \d{{1,5}}[a-z]?\b"
     before = "|".join(w[0].upper() + w[1:] for w in map(re.escape, word_list("street-types-before-name")))
     # Calle Mayor 5; not a year after the name (in a title: "Plaza Vieja 2019")
@@ -88,6 +91,10 @@ def scrub(text: str) -> str:
     ('Leeds', 'Stuttgart')
     >>> scrub("Rue de Rivoli 10, Paris"), scrub("Calle Mayor 5, Madrid"), scrub("Plaza Vieja 2019")  # the word first
     ('Paris', 'Madrid', 'Plaza Vieja 2019')
+    >>> scrub("Board 15: Engineering Students")  # a poster's board at a conference, no street ("rd")
+    'Board 15: Engineering Students'
+    >>> scrub("Best Paper Award 2015, cited in July/August 2021"), scrub("Workshop, Oct 31-Nov 2, 2025")
+    ('Best Paper Award 2015, cited in July/August 2021', 'Workshop, Oct 31-Nov 2, 2025')
     >>> scrub("Published 2019-2020 in volume 12, pages 100-120; a 3 way handshake in 5 steps we close.")
     'Published 2019-2020 in volume 12, pages 100-120; a 3 way handshake in 5 steps we close.'
     """
