@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from kg.build_report import BuildReport, DocumentReport, skips_of
+from kg.build_report import BuildReport, DocumentReport, scrubbed, skips_of
 from kg.child import Child, Spawned, child_where_room, run_yielding
 from kg.collector import collector_paused
 from kg.early_files import EarlyFiles
@@ -299,6 +299,8 @@ def _first_half(data_dir: Path, out_dir: Path, stage: Path, *, include_private: 
         clock.lap("mapping, and the sources' N-Quads" + identity_file.beside_mapping)
         # after the mapping, which reports bad links; in the documents' order
         report.skipped = skipped + [s for i in sorted(doc_skips) for s in doc_skips[i]] + unknown
+        if not include_private:  # a skip's reason may quote the line it passed over
+            report.skipped = scrubbed(report.skipped)
         report.people = len(res.people)
         report.profiled = len(set(res.subject_of_document.values()))
         report.works = len(res.work_titles)

@@ -84,3 +84,18 @@ def skips_of(doc: Document) -> list[Skip]:
     """What the reader (and the mapping, for links it could not repair) left out of *doc*."""
     ownerless = ownerless_skip(doc)
     return doc.skipped + ([ownerless] if ownerless is not None else [])
+
+
+def scrubbed(skips: list[Skip]) -> list[Skip]:
+    """*skips* with the phone numbers and street addresses their reasons quote left out
+    (:func:`kg.rdf.privacy.scrub`): the report is an output too, and a reason may quote the line.
+
+    >>> from kg.records import Skip, Span
+    >>> [s.reason for s in scrubbed([Skip(Span("cv.md", 3, 3), "header line 'P.O. Box 4711, Springfield' is neither")])]
+    ["header line ', Springfield' is neither"]
+    """
+    from dataclasses import replace
+
+    from kg.rdf.privacy import scrub
+
+    return [s if (reason := scrub(s.reason)) == s.reason else replace(s, reason=reason) for s in skips]

@@ -94,6 +94,23 @@ def test_addresses_with_short_house_numbers_leave_the_report_and_every_output(tm
     assert "Acacia" in asked and "Rivoli" in asked and "Keplerstr. 7" in asked  # kept where the user asks
 
 
+def test_a_skipped_line_that_holds_an_address_is_reported_without_it(tmp_path):
+    # Regression: the report quotes a header line it passes over, private or not. "P.O. Box 4711,
+    # Springfield" has no street word, so the CV reader skips it; the scrub knows a PO box.
+    from conftest import run_kg
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "cv.md").write_text("# Ada Example\n\nP.O. Box 4711, Springfield\n\n## Publications\n\n"
+                                "- Ada Example, Bob Sample. A Study of Graphs. *Journal of Graphs*, 2021.\n",
+                                encoding="utf-8")
+    printed = run_kg("build", data, "--out", tmp_path / "out", "--no-validate").stdout
+    assert "cv.md:3: header line ', Springfield' is neither" in printed  # reported, its place kept
+    assert "4711" not in printed
+    asked = run_kg("build", data, "--out", tmp_path / "private", "--no-validate", "--include-private").stdout
+    assert "P.O. Box 4711, Springfield" in asked  # the user asked for private data
+
+
 @pytest.mark.parametrize("text, message", [
     # A billion laughs: nine aliases of nine aliases would grow to gigabytes; refused at the first anchor.
     ("a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n", "c.yaml:1: YAML anchors"),
