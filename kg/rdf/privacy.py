@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from kg.words import word_list
+from kg.words import alternation, word_list
 
 _DIGITS = re.compile(r"\d")
 _LABEL = re.compile(r"(?:\b(?:lab|office|work|home|mobile|cell)\s+)?\b(?:phone|tel(?:ephone)?|fax|mobile|cell|ph|t)"
@@ -35,10 +35,10 @@ def _address() -> re.Pattern:
     number_first = rf"\b\d{{1,5}}[A-Za-z]?,? (?:[A-Z][\w'.-]* ){{0,4}}(?:{street})\b\.?"
     # Hauptstraße 5, Keplerstr. 7: a word that ends in a street's word of three letters or more ("Board 15"
     # ends in "rd", "August 2021" in "st", and neither is a street)
-    compounds = "|".join(w for w in words if len(w.replace("\\", "")) >= 3)
+    compounds = alternation(w for w in word_list("street-types") if len(w) >= 3)
     name_first = rf"\b[A-Z][\w'.-]*(?:{compounds})\.? \d{{1,5}}[a-z]?\b"
     named_street = rf"\b(?:[A-Z][\w'.-]* ){{1,3}}(?:{street})\.? \d{{1,5}}[a-z]?\b"
-    before = "|".join(w[0].upper() + w[1:] for w in map(re.escape, word_list("street-types-before-name")))
+    before = alternation(w.capitalize() for w in word_list("street-types-before-name"))
     # Calle Mayor 5; not a year after the name (in a title: "Plaza Vieja 2019")
     street_first = rf"\b(?:{before})(?: (?:[a-z]{{1,3}}|[A-Z][\w'.-]*)){{1,4}},? (?!(?:19|20)\d\d\b)\d{{1,4}}[a-z]?\b"
     return re.compile("|".join([number_first, name_first, named_street, street_first, *_POSTCODES]))

@@ -13,15 +13,15 @@ from kg.sources import sections as S
 from kg.sources.layout import Section, split_sections
 from kg.sources.publications import guess_owner, reads_as_publications
 from kg.sources.text import clean_person_name, links_in, looks_like_person_name, strip_markup
-from kg.words import word_list
+from kg.words import alternation, word_list
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 PHONE = re.compile(r"^\+?[\d\s().-]{7,}$")
 #: An address's word (kg/words: street-types, street-types-before-name, address-words), a UK postcode or
 #: a number of five or six digits (a postcode): with a digit, a header line that has one is an address.
 _ADDRESS_WORDS = word_list("street-types") + word_list("street-types-before-name") + word_list("address-words")
-STREET = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in sorted(_ADDRESS_WORDS, key=len, reverse=True))
-                    + r")\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\b\d{5,6}\b", re.I)
+STREET = re.compile(rf"\b(?:{alternation(_ADDRESS_WORDS)})\b"
+                    r"|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\b\d{5,6}\b", re.I)
 MARKUP = re.compile(r"^#{1,6}\s|\*\*|\]\(|^\|.*\|$", re.M)
 _CONTACT_LABEL = re.compile(r"^(E-?mail|Email|Tel\.?|Phone|Mobile|Homepage|Web(?:site)?|ORCID|Address)\s*:?\s*", re.I)
 
@@ -75,7 +75,7 @@ def read_cv(text: str, document: str, ctx: S.Context, first: str = "header",
 
 
 def _cv_title_words() -> str:
-    return "|".join(re.escape(w) for w in sorted(word_list("cv-title-words"), key=len, reverse=True))
+    return alternation(word_list("cv-title-words"))
 
 
 def _owner_name(raw: str) -> str:

@@ -24,7 +24,7 @@ from unidecode import unidecode
 from kg.records import Author, Profile, Span, Work
 from kg.sources.pubfields import Entry
 from kg.sources.text import clean_person_name, strip_markup
-from kg.words import word_list, word_table
+from kg.words import alternation, word_list, word_table
 
 # --- names and authors ----------------------------------------------------------------------
 
@@ -144,8 +144,7 @@ def year_of(value) -> str | None:
 
 @cache
 def _whole_words(phrases: tuple[str, ...]) -> re.Pattern:
-    words = sorted(phrases, key=len, reverse=True)
-    return re.compile(r"(?<![\w])(?:" + "|".join(re.escape(w) for w in words) + r")(?![\w])", re.I)
+    return re.compile(r"(?<![\w])(?:" + alternation(phrases) + r")(?![\w])", re.I)
 
 
 def _under_review_words() -> re.Pattern:

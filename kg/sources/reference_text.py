@@ -9,7 +9,7 @@ from functools import cache
 
 from kg.sources.markup import links_in, strip_markup
 from kg.sources.venue import VENUE_TAG
-from kg.words import word_list
+from kg.words import alternation, word_list
 
 _NUMBER = re.compile(r"^\s*(?:#{1,6}\s*)?(?:[-*+•]\s+)?(?:\[\d{1,3}\]|\(\d{1,3}\)|\d{1,3}[.)](?!\d))?\s*")
 _FUNCTION_END = re.compile(r"\b(?:and|of|the|a|an|in|on|for|to|with|by|from|at|&)$", re.I)
@@ -17,7 +17,7 @@ _FUNCTION_END = re.compile(r"\b(?:and|of|the|a|an|in|on|for|to|with|by|from|at|&
 
 @cache
 def _link_labels() -> re.Pattern:
-    labels = "|".join(re.escape(w) for w in sorted(word_list("link-labels"), key=len, reverse=True))
+    labels = alternation(word_list("link-labels"))
     return re.compile(rf"\[\s*\\?\[?\s*(?:{labels})\s*\\?\]?\s*\]\([^)]*\)|\[\s*(?:{labels})\s*\]", re.I)
 
 

@@ -11,7 +11,7 @@ from functools import cache
 
 from kg.records import VenueRef
 from kg.sources.text import is_place, short_year, years_in
-from kg.words import word_list
+from kg.words import alternation, word_list
 
 VENUE_TAG = re.compile(r"^\[(?P<tag>[^\]]+)\]\s*(?P<rest>.*)$")
 # "ACM ASPLOS 2025: Title", "NeurIPS 2023: Title": a venue and year printed before the title.
@@ -96,17 +96,11 @@ _ARXIV = re.compile(r"arxiv", re.I)
 _TRAILING_YEAR = re.compile(r"\s*(?:['’]\d\d|(?:19|20)\d\d)\s*$")
 _NO_VENUE_NAMED = re.compile(r"(?:an?\s+)?(?:conference|journal|venue)?", re.I)
 
-
-def _alternatives(names: tuple[str, ...]) -> str:
-    """*names* as a pattern's alternatives, the longest first, any run of spaces for a space."""
-    return "|".join(r"\s+".join(map(re.escape, n.split())) for n in sorted(names, key=len, reverse=True))
-
-
 #: A venue that begins with a preprint server's name (``server``: kg/words/preprint-servers.txt), or
 #: with a name that is one only as the whole venue (``whole``: preprint-venue-names.txt), then followed
 #: by nothing but an id or a year: "CoRR abs/2101.00001", not "Corr. Sci.", the journal.
-PREPRINT_SERVER = re.compile(rf"^(?:(?P<server>{_alternatives(word_list('preprint-servers'))})\b"
-                             rf"|(?P<whole>{_alternatives(word_list('preprint-venue-names'))})"
+PREPRINT_SERVER = re.compile(rf"^(?:(?P<server>{alternation(word_list('preprint-servers'), any_space=True)})\b"
+                             rf"|(?P<whole>{alternation(word_list('preprint-venue-names'), any_space=True)})"
                              r"(?=\s*$|\s*[^\w\s.]|\s+\d))", re.I)
 _ARXIV_NUMBER = re.compile(r"\d{4}\.\d{4,5}")
 _FIRST_WORD = re.compile(r"^\w+")

@@ -7,8 +7,24 @@ True
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from functools import cache
 from importlib.resources import files
+
+
+def alternation(words: Iterable[str], any_space: bool = False) -> str:
+    r"""*words* as a pattern's alternatives, each escaped, the longest first (so that "st" does not take
+    the start of "street"); with *any_space*, any run of spaces stands for a space.
+
+    >>> alternation(["st", "street", "preprints.org"]) == r"preprints\.org|street|st"
+    True
+    >>> re.fullmatch(alternation(["research square"], any_space=True), "Research  Square", re.I) is not None
+    True
+    """
+    if any_space:
+        return "|".join(r"\s+".join(map(re.escape, w.split())) for w in sorted(words, key=len, reverse=True))
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
 @cache
