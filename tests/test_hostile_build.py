@@ -94,6 +94,35 @@ def test_addresses_with_short_house_numbers_leave_the_report_and_every_output(tm
     assert "Acacia" in asked and "Rivoli" in asked and "Keplerstr. 7" in asked  # kept where the user asks
 
 
+def test_french_addresses_with_the_number_first_leave_every_output(tmp_path):
+    # Regression: French writes the house number, then the street's word in lower case, then its name
+    # ("10 rue de Rivoli"); the scrub knew only "Rue de Rivoli 10", so both addresses below reached the
+    # outputs whole. A title that merely has a number before such a word and no name after it stays.
+    from conftest import run_kg
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "cv.md").write_text(
+        "# Ada Example\n\n45 rue d'Ulm, 75005 Paris\n\nada@example.org\n\n"
+        "## Biography\n\nI moved to 3 bis avenue Foch, Lyon, to study graphs.\n\n"
+        "## Publications\n\n- Ada Example, Bob Sample. Ranking 2 rue words in graphs. *Journal of Graphs*, 2021.\n",
+        encoding="utf-8")
+    result = run_kg("build", data, "--out", tmp_path / "out", "--no-validate")
+    assert result.returncode == 0, result.stderr
+    printed = result.stdout + result.stderr
+    assert "skipped: 0" in printed  # the header line is read as the owner's address, not passed over
+    written = {name: (tmp_path / "out" / name).read_text(encoding="utf-8") for name in ("kg.ttl", "kg.trig", "kg.jsonld")}
+    assert "to study graphs" in written["kg.ttl"]  # the biography stays, without the street
+    assert "Ranking 2 rue words in graphs" in written["kg.ttl"]  # "rue" with no capitalised name after it
+    for private in ("Ulm", "Foch", "75005"):
+        assert private not in printed, private
+        for name, text in written.items():
+            assert private not in text, (private, name)
+    run_kg("build", data, "--out", tmp_path / "private", "--no-validate", "--include-private")
+    asked = (tmp_path / "private" / "kg.ttl").read_text(encoding="utf-8")
+    assert "3 bis avenue Foch" in asked  # kept where the user asks
+
+
 def test_a_skipped_line_that_holds_an_address_is_reported_without_it(tmp_path):
     # Regression: the report quotes a header line it passes over, private or not. "P.O. Box 4711,
     # Springfield" has no street word, so the CV reader skips it; the scrub knows a PO box.

@@ -7,7 +7,8 @@ literal unless the user asks for private data (``kg build --include-private``).
 Phone numbers are found with ``phonenumbers`` (international numbers, then numbers valid in
 the regions of ``kg/words/phone-regions.txt``); street addresses by a number next to a street
 word (``kg/words/street-types.txt``) or after a street's name that follows its word
-(``street-types-before-name.txt``: "Calle Mayor 5"), a PO box, or a UK or US postcode.
+(``street-types-before-name.txt``: "Calle Mayor 5") or before it in French
+(``street-types-after-number.txt``: "10 rue de Rivoli"), a PO box, or a UK or US postcode.
 """
 
 from __future__ import annotations
@@ -41,7 +42,14 @@ def _address() -> re.Pattern:
     before = alternation(w.capitalize() for w in word_list("street-types-before-name"))
     # Calle Mayor 5; not a year after the name (in a title: "Plaza Vieja 2019")
     street_first = rf"\b(?:{before})(?: (?:[a-z]{{1,3}}|[A-Z][\w'.-]*)){{1,4}},? (?!(?:19|20)\d\d\b)\d{{1,4}}[a-z]?\b"
-    return re.compile("|".join([number_first, name_first, named_street, street_first, *_POSTCODES]))
+    # 10 rue de Rivoli, 75001; 3 bis avenue Foch: the street's word in lower case too, then its name (a
+    # capitalised word after particles), and a postcode of five digits where one follows
+    after = alternation(w for word in word_list("street-types-after-number") for w in (word, word.capitalize()))
+    french = (rf"\b\d{{1,4}}(?: ?(?:bis|ter)\b)?,? (?:{after})\.?(?: [a-z]{{1,3}}){{0,3}}(?: [dl]['’]| )"
+              rf"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){{0,3}}(?:,? \d{{5}}\b)?")
+    # the French form first: at one place the first alternative that matches wins, and "7 Avenue" alone
+    # would leave the name of "7 Avenue des Ternes"
+    return re.compile("|".join([french, number_first, name_first, named_street, street_first, *_POSTCODES]))
 
 
 #: Runs of digits and the characters numbers are written with: only these go to phonenumbers,
@@ -91,6 +99,13 @@ def scrub(text: str) -> str:
     ('Leeds', 'Stuttgart')
     >>> scrub("Rue de Rivoli 10, Paris"), scrub("Calle Mayor 5, Madrid"), scrub("Plaza Vieja 2019")  # the word first
     ('Paris', 'Madrid', 'Plaza Vieja 2019')
+    >>> scrub("10 rue de Rivoli, 75001 Paris"), scrub("3 bis avenue Foch, Lyon"), scrub("12, quai d'Orsay, Paris")
+    ('Paris', 'Lyon', 'Paris')
+    >>> scrub("7 Avenue des Ternes, Paris")
+    'Paris'
+
+    >>> scrub("Top 5 place Recognition methods"), scrub("In 2 rue names")  # no street word, no name after it
+    ('Top 5 place Recognition methods', 'In 2 rue names')
     >>> scrub("Board 15: Engineering Students")  # a poster's board at a conference, no street ("rd")
     'Board 15: Engineering Students'
     >>> scrub("Best Paper Award 2015, cited in July/August 2021"), scrub("Workshop, Oct 31-Nov 2, 2025")
