@@ -1,0 +1,41 @@
+"""The scrub (kg.rdf.privacy) on generated addresses, and on hostile text in time in proportion to its size."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kg.rdf.privacy import scrub
+
+NAME = st.from_regex(r"[A-Z][a-z]{2,9}", fullmatch=True)
+FRENCH_WORDS = st.sampled_from(["rue", "avenue", "boulevard", "allée", "impasse", "chemin", "quai", "Rue"])
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(number=st.integers(1, 999), extra=st.sampled_from(["", " bis", " ter"]), comma=st.sampled_from(["", ","]),
+       word=FRENCH_WORDS, particle=st.sampled_from(["", " de", " de la", " du", " des", " d'"]), name=NAME,
+       postcode=st.integers(10000, 99999))
+def test_a_french_address_leaves_the_text_and_its_city_stays(number, extra, comma, word, particle, name, postcode):
+    # "12 bis, rue de la Paix, 75002 Lyon": everything from the number to the postcode is the address; the city
+    # after it is kept (as for "77 Massachusetts Avenue, Cambridge"). The name follows the particle, with a
+    # space unless the particle is an elided "d'".
+    street = f"{number}{extra}{comma} {word}{particle}{'' if particle.endswith(chr(39)) else ' '}{name}"
+    text = f"Office: {street}, {postcode} Lyon. I study graphs."
+    cleaned = scrub(text)
+    assert name not in cleaned and str(postcode) not in cleaned and str(number) not in cleaned, cleaned
+    assert "Lyon" in cleaned and "I study graphs." in cleaned
+
+
+@pytest.mark.parametrize("piece", ["1 rue de la ", "12 Ab Cd Ef Gh ", "1 bis, avenue d'", "Rue A b c 1", "1 A ",
+                                   "9999999 ", "Calle de la de la "])
+def test_hostile_text_is_scrubbed_in_time_in_proportion_to_its_size(piece):
+    # Runs of what the address patterns begin with, 600 kB of each: each pattern's repetitions are bounded,
+    # so a text costs time in proportion to its length (0.2 s of CPU at most when measured; a pattern
+    # that backtracked over the runs would take minutes).
+    text = piece * (600_000 // len(piece))
+    start = time.process_time()
+    scrub(text)
+    assert time.process_time() - start < 5.0
