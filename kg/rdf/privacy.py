@@ -103,7 +103,6 @@ def scrub(text: str) -> str:
     ('Paris', 'Lyon', 'Paris')
     >>> scrub("7 Avenue des Ternes, Paris")
     'Paris'
-
     >>> scrub("Top 5 place Recognition methods"), scrub("In 2 rue names")  # no street word, no name after it
     ('Top 5 place Recognition methods', 'In 2 rue names')
     >>> scrub("Board 15: Engineering Students")  # a poster's board at a conference, no street ("rd")
