@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 from kg.rdf.privacy import scrub
 
 NAME = st.from_regex(r"[A-Z][a-z]{2,9}", fullmatch=True)
-FRENCH_WORDS = st.sampled_from(["rue", "avenue", "boulevard", "allée", "impasse", "chemin", "quai", "Rue"])
+# "place" and "route" count only where a postcode follows, as it always does here
+FRENCH_WORDS = st.sampled_from(["rue", "avenue", "boulevard", "allée", "impasse", "chemin", "quai", "Rue", "place",
+                                "route"])
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)

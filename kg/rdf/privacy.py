@@ -8,7 +8,8 @@ Phone numbers are found with ``phonenumbers`` (international numbers, then numbe
 the regions of ``kg/words/phone-regions.txt``); street addresses by a number next to a street
 word (``kg/words/street-types.txt``) or after a street's name that follows its word
 (``street-types-before-name.txt``: "Calle Mayor 5") or before it in French
-(``street-types-after-number.txt``: "10 rue de Rivoli"), a PO box, or a UK or US postcode.
+(``street-types-after-number.txt``: "10 rue de Rivoli"; ``street-types-after-number-with-postcode.txt``
+where a postcode follows: "5 place Vendôme, 75001"), a PO box, or a UK or US postcode.
 """
 
 from __future__ import annotations
@@ -42,14 +43,25 @@ def _address() -> re.Pattern:
     before = alternation(w.capitalize() for w in word_list("street-types-before-name"))
     # Calle Mayor 5; not a year after the name (in a title: "Plaza Vieja 2019")
     street_first = rf"\b(?:{before})(?: (?:[a-z]{{1,3}}|[A-Z][\w'.-]*)){{1,4}},? (?!(?:19|20)\d\d\b)\d{{1,4}}[a-z]?\b"
-    # 10 rue de Rivoli, 75001; 3 bis avenue Foch: the street's word in lower case too, then its name (a
-    # capitalised word after particles), and a postcode of five digits where one follows
-    after = alternation(w for word in word_list("street-types-after-number") for w in (word, word.capitalize()))
-    french = (rf"\b\d{{1,4}}(?: ?(?:bis|ter)\b)?,? (?:{after})\.?(?: [a-z]{{1,3}}){{0,3}}(?: [dl]['’]| )"
-              rf"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){{0,3}}(?:,? \d{{5}}\b)?")
+    # 10 rue de Rivoli, 75001; 3 bis avenue Foch; "5 place Vendôme" only with its postcode ("top 5 place
+    # Recognition" is a title)
+    french = "|".join([_number_then(_both_cases("street-types-after-number"), r"(?:,? \d{5}\b)?"),
+                       _number_then(_both_cases("street-types-after-number-with-postcode"), r",? \d{5}\b")])
     # the French form first: at one place the first alternative that matches wins, and "7 Avenue" alone
     # would leave the name of "7 Avenue des Ternes"
     return re.compile("|".join([french, number_first, name_first, named_street, street_first, *_POSTCODES]))
+
+
+def _number_then(words: str, postcode: str) -> str:
+    """A house number (and bis, ter), one of *words*, then the street's name (a capitalised word after
+    particles such as "de la" or an elided "d'", and up to three more), then *postcode* (a pattern)."""
+    return (rf"\b\d{{1,4}}(?: ?(?:bis|ter)\b)?,? (?:{words})\.?(?: [a-z]{{1,3}}){{0,3}}(?: [dl]['’]| )"
+            rf"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){{0,3}}{postcode}")
+
+
+def _both_cases(name: str) -> str:
+    """The words of the list *name*, in lower case and capitalised, as a pattern's alternatives."""
+    return alternation(w for word in word_list(name) for w in (word, word.capitalize()))
 
 
 #: Runs of digits and the characters numbers are written with: only these go to phonenumbers,
@@ -103,8 +115,10 @@ def scrub(text: str) -> str:
     ('Paris', 'Lyon', 'Paris')
     >>> scrub("7 Avenue des Ternes, Paris")
     'Paris'
-    >>> scrub("Top 5 place Recognition methods"), scrub("In 2 rue names")  # no street word, no name after it
+    >>> scrub("Top 5 place Recognition methods"), scrub("In 2 rue names")  # no postcode; no name after "rue"
     ('Top 5 place Recognition methods', 'In 2 rue names')
+    >>> scrub("5 place Vendôme, 75001 Paris")  # "place" is a street's word where a postcode follows
+    'Paris'
     >>> scrub("Board 15: Engineering Students")  # a poster's board at a conference, no street ("rd")
     'Board 15: Engineering Students'
     >>> scrub("Best Paper Award 2015, cited in July/August 2021"), scrub("Workshop, Oct 31-Nov 2, 2025")
