@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from kg.rdf.privacy import scrub
 
-NAME = st.from_regex(r"[A-Z][a-z]{2,9}", fullmatch=True)
+KEPT = "Office: Lyon. I study graphs."
+# a street's name that is no part of the text that stays ("Lyo" is in "Lyon")
+NAME = st.from_regex(r"[A-Z][a-z]{2,9}", fullmatch=True).filter(lambda name: name not in KEPT)
 # "place" and "route" count only where a postcode follows, as it always does here
 FRENCH_WORDS = st.sampled_from(["rue", "avenue", "boulevard", "allée", "impasse", "chemin", "quai", "Rue", "place",
                                 "route"])
@@ -24,7 +26,8 @@ def test_a_french_address_leaves_the_text_and_its_city_stays(number, extra, comm
     # "12 bis, rue de la Paix, 75002 Lyon": everything from the number to the postcode is the address; the city
     # after it is kept (as for "77 Massachusetts Avenue, Cambridge"). The name follows the particle, with a
     # space unless the particle is an elided "d'".
-    street = f"{number}{extra}{comma} {word}{particle}{'' if particle.endswith(chr(39)) else ' '}{name}"
+    space = "" if particle.endswith("'") else " "
+    street = f"{number}{extra}{comma} {word}{particle}{space}{name}"
     text = f"Office: {street}, {postcode} Lyon. I study graphs."
     cleaned = scrub(text)
     assert name not in cleaned and str(postcode) not in cleaned and str(number) not in cleaned, cleaned
