@@ -66,31 +66,39 @@ def test_include_private_keeps_them(tmp_path):
     assert "343 5430" in (tmp_path / "out" / "kg.ttl").read_text(encoding="utf-8")
 
 
-def test_addresses_with_short_house_numbers_leave_the_report_and_every_output(tmp_path):
-    # Regression: a header line "12 Acacia Crescent, Leeds" or "Rue de Rivoli 10, Paris" was no address to
-    # the CV reader (its own list of street words had neither word), so the build's report printed it as a
-    # skipped line; and the outputs' scrub looked for addresses only in texts of three digits or more.
+def _built_without(tmp_path, cv: str, private: tuple[str, ...]) -> tuple[dict[str, str], str]:
+    """Build a data folder of one CV, *cv*, through the CLI: every line read (none skipped) and none of
+    *private* in what the build printed or in kg.ttl, kg.trig and kg.jsonld. The three files' texts, and
+    the kg.ttl of the same build with ``--include-private``."""
     from conftest import run_kg
 
     data = tmp_path / "data"
     data.mkdir()
-    (data / "cv.md").write_text(
-        "# Ada Example\n\n12 Acacia Crescent, Leeds\n\nRue de Rivoli 10, Paris\n\nada@example.org\n\n"
-        "## Biography\n\nI work at Keplerstr. 7, Stuttgart, on graphs.\n\n"
-        "## Publications\n\n- Ada Example, Bob Sample. A Study of Graphs. *Journal of Graphs*, 2021.\n",
-        encoding="utf-8")
+    (data / "cv.md").write_text(cv, encoding="utf-8")
     result = run_kg("build", data, "--out", tmp_path / "out", "--no-validate")
     assert result.returncode == 0, result.stderr
     printed = result.stdout + result.stderr
-    assert "skipped: 0" in printed  # both lines read as the owner's addresses, not passed over
+    assert "skipped: 0" in printed  # the header lines read as the owner's addresses, not passed over
     written = {name: (tmp_path / "out" / name).read_text(encoding="utf-8") for name in ("kg.ttl", "kg.trig", "kg.jsonld")}
-    assert "on graphs" in written["kg.ttl"]  # the biography is kept, the address in it is not
-    for private in ("Acacia", "Rivoli", "Keplerstr"):
-        assert private not in printed, private
+    for word in private:
+        assert word not in printed, word
         for name, text in written.items():
-            assert private not in text, (private, name)
+            assert word not in text, (word, name)
     run_kg("build", data, "--out", tmp_path / "private", "--no-validate", "--include-private")
-    asked = (tmp_path / "private" / "kg.ttl").read_text(encoding="utf-8")
+    return written, (tmp_path / "private" / "kg.ttl").read_text(encoding="utf-8")
+
+
+def test_addresses_with_short_house_numbers_leave_the_report_and_every_output(tmp_path):
+    # Regression: a header line "12 Acacia Crescent, Leeds" or "Rue de Rivoli 10, Paris" was no address to
+    # the CV reader (its own list of street words had neither word), so the build's report printed it as a
+    # skipped line; and the outputs' scrub looked for addresses only in texts of three digits or more.
+    written, asked = _built_without(
+        tmp_path,
+        "# Ada Example\n\n12 Acacia Crescent, Leeds\n\nRue de Rivoli 10, Paris\n\nada@example.org\n\n"
+        "## Biography\n\nI work at Keplerstr. 7, Stuttgart, on graphs.\n\n"
+        "## Publications\n\n- Ada Example, Bob Sample. A Study of Graphs. *Journal of Graphs*, 2021.\n",
+        ("Acacia", "Rivoli", "Keplerstr"))
+    assert "on graphs" in written["kg.ttl"]  # the biography is kept, the address in it is not
     assert "Acacia" in asked and "Rivoli" in asked and "Keplerstr. 7" in asked  # kept where the user asks
 
 
@@ -98,28 +106,14 @@ def test_french_addresses_with_the_number_first_leave_every_output(tmp_path):
     # Regression: French writes the house number, then the street's word in lower case, then its name
     # ("10 rue de Rivoli"); the scrub knew only "Rue de Rivoli 10", so both addresses below reached the
     # outputs whole. A title that merely has a number before such a word and no name after it stays.
-    from conftest import run_kg
-
-    data = tmp_path / "data"
-    data.mkdir()
-    (data / "cv.md").write_text(
+    written, asked = _built_without(
+        tmp_path,
         "# Ada Example\n\n45 rue d'Ulm, 75005 Paris\n\nada@example.org\n\n"
         "## Biography\n\nI moved to 3 bis avenue Foch, Lyon, to study graphs.\n\n"
         "## Publications\n\n- Ada Example, Bob Sample. Ranking 2 rue words in graphs. *Journal of Graphs*, 2021.\n",
-        encoding="utf-8")
-    result = run_kg("build", data, "--out", tmp_path / "out", "--no-validate")
-    assert result.returncode == 0, result.stderr
-    printed = result.stdout + result.stderr
-    assert "skipped: 0" in printed  # the header line is read as the owner's address, not passed over
-    written = {name: (tmp_path / "out" / name).read_text(encoding="utf-8") for name in ("kg.ttl", "kg.trig", "kg.jsonld")}
+        ("Ulm", "Foch", "75005"))
     assert "to study graphs" in written["kg.ttl"]  # the biography stays, without the street
     assert "Ranking 2 rue words in graphs" in written["kg.ttl"]  # "rue" with no capitalised name after it
-    for private in ("Ulm", "Foch", "75005"):
-        assert private not in printed, private
-        for name, text in written.items():
-            assert private not in text, (private, name)
-    run_kg("build", data, "--out", tmp_path / "private", "--no-validate", "--include-private")
-    asked = (tmp_path / "private" / "kg.ttl").read_text(encoding="utf-8")
     assert "3 bis avenue Foch" in asked  # kept where the user asks
 
 
