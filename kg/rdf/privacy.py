@@ -32,8 +32,7 @@ _TIDY = re.compile(r"(?:\s*[,;]\s*){2,}|\s*,\s*(?=\.)")
 
 @lru_cache(maxsize=1)
 def _address() -> re.Pattern:
-    words = sorted((re.escape(w) for w in word_list("street-types")), key=len, reverse=True)
-    street = "|".join(w[0].upper() + w[1:] for w in words)  # capitalised: "3 way handshake" is no address
+    street = alternation(w.capitalize() for w in word_list("street-types"))  # "3 way handshake" is no address
     number_first = rf"\b\d{{1,5}}[A-Za-z]?,? (?:[A-Z][\w'.-]* ){{0,4}}(?:{street})\b\.?"
     # Hauptstraße 5, Keplerstr. 7: a word that ends in a street's word of three letters or more ("Board 15"
     # ends in "rd", "August 2021" in "st", and neither is a street)
