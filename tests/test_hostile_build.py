@@ -117,6 +117,25 @@ def test_french_addresses_with_the_number_first_leave_every_output(tmp_path):
     assert "3 bis avenue Foch" in asked  # kept where the user asks
 
 
+def test_streets_of_other_languages_are_the_owners_addresses_and_leave_every_output(tmp_path):
+    # Regression: "Kerkstraat 12, 1017 GC Amsterdam" in a CV's header was no address to the CV reader
+    # ("straat" ends the word, and the Dutch postcode has four digits): it was read as an organization,
+    # named "Kerkstraat 12, ..." in the outputs and in its IRI. "ul. Marszałkowska 10" was a skipped
+    # line, and "Via Roma 10" and "Drottninggatan 5" reached the outputs whole.
+    written, asked = _built_without(
+        tmp_path,
+        "# Ada Example\n\nKerkstraat 12, 1017 GC Amsterdam\n\nVia Roma 10, 00184 Roma\n\n"
+        "ul. Marszałkowska 10, 00-001 Warszawa\n\nada@example.org\n\n"
+        "## Biography\n\nI moved to Drottninggatan 5, Stockholm, to study graphs.\n\n"
+        "## Publications\n\n- Ada Example, Bob Sample. Learning Via Graph Networks 2. *Journal of Graphs*, 2021.\n",
+        ("Kerkstraat", "kerkstraat", "Roma 10", "Marszałkowska", "Drottninggatan"))
+    assert "I moved to, Stockholm, to study graphs." in written["kg.ttl"]  # the biography stays, without the street
+    assert "Learning Via Graph Networks 2" in written["kg.ttl"]  # "Via" with no postcode after the number
+    assert "kg:Organization" not in written["kg.ttl"]  # no address taken for an affiliation
+    for street in ("Kerkstraat 12", "Via Roma 10", "ul. Marszałkowska 10", "Drottninggatan 5"):
+        assert street in asked  # kept where the user asks
+
+
 def test_a_skipped_line_that_holds_an_address_is_reported_without_it(tmp_path):
     # Regression: the report quotes a header line it passes over, private or not. "P.O. Box 4711,
     # Springfield" has no street word, so the CV reader skips it; the scrub knows a PO box.

@@ -10,6 +10,8 @@ word (``kg/words/street-types.txt``) or after a street's name that follows its w
 (``street-types-before-name.txt``: "Calle Mayor 5") or before it in French
 (``street-types-after-number.txt``: "10 rue de Rivoli"; ``street-types-after-number-with-postcode.txt``
 where a postcode follows: "5 place Vendôme, 75001"), a PO box, or a UK or US postcode.
+Words written before the name that titles use too ("via") count only where a postcode follows
+(``street-types-before-name-with-postcode.txt``: "Via Roma 10, 00184 Roma").
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ _POSTCODES = (
     r"\bP\.? ?O\.? Box \d+\b",
 )
 _TIDY = re.compile(r"(?:\s*[,;]\s*){2,}|\s*,\s*(?=\.)")
+_LABEL_COMMA = re.compile(r":\s*,")  # "Office: Kerkstraat 12, Lyon": the label, then the city
 
 
 @lru_cache(maxsize=1)
@@ -39,9 +42,10 @@ def _address() -> re.Pattern:
     compounds = alternation(w for w in word_list("street-types") if len(w) >= 3)
     name_first = rf"\b[A-Z][\w'.-]*(?:{compounds})\.? \d{{1,5}}[a-z]?\b"
     named_street = rf"\b(?:[A-Z][\w'.-]* ){{1,3}}(?:{street})\.? \d{{1,5}}[a-z]?\b"
-    before = alternation(w.capitalize() for w in word_list("street-types-before-name"))
-    # Calle Mayor 5; not a year after the name (in a title: "Plaza Vieja 2019")
-    street_first = rf"\b(?:{before})(?: (?:[a-z]{{1,3}}|[A-Z][\w'.-]*)){{1,4}},? (?!(?:19|20)\d\d\b)\d{{1,4}}[a-z]?\b"
+    # Calle Mayor 5, ul. Marszałkowska 10; "Via Roma 10" only with its postcode ("Learning Via Graph
+    # Networks 2" is a title)
+    street_first = "|".join([_name_then_number("street-types-before-name", ""),
+                             _name_then_number("street-types-before-name-with-postcode", r"(?=,? \d{5}\b)")])
     # 10 rue de Rivoli, 75001; 3 bis avenue Foch; "5 place Vendôme" only with its postcode ("top 5 place
     # Recognition" is a title)
     french = "|".join([_number_then(_both_cases("street-types-after-number"), r"(?:,? \d{5}\b)?"),
@@ -49,6 +53,16 @@ def _address() -> re.Pattern:
     # the French form first: at one place the first alternative that matches wins, and "7 Avenue" alone
     # would leave the name of "7 Avenue des Ternes"
     return re.compile("|".join([french, number_first, name_first, named_street, street_first, *_POSTCODES]))
+
+
+def _name_then_number(name: str, postcode: str) -> str:
+    """A street's word of the list *name* (capitalised; an abbreviation, which ends in its dot, also as
+    written), up to four words of the street's name (capitalised, or particles such as "de", "degli"),
+    a house number that is not a year (in a title: "Plaza Vieja 2019"), then *postcode* (a pattern)."""
+    words = alternation({w for word in word_list(name)
+                         for w in ((word, word.capitalize()) if word.endswith(".") else (word.capitalize(),))})
+    return (rf"\b(?:{words})(?: (?:[a-z]{{1,3}}|degli|della|delle|dello|[A-Z][\w'.-]*)){{1,4}},? "
+            rf"(?!(?:19|20)\d\d\b)\d{{1,4}}[a-z]?\b{postcode}")
 
 
 def _number_then(words: str, postcode: str) -> str:
@@ -112,8 +126,8 @@ def scrub(text: str) -> str:
     ('Paris', 'Madrid', 'Plaza Vieja 2019')
     >>> scrub("10 rue de Rivoli, 75001 Paris"), scrub("3 bis avenue Foch, Lyon"), scrub("12, quai d'Orsay, Paris")
     ('Paris', 'Lyon', 'Paris')
-    >>> scrub("7 Avenue des Ternes, Paris")
-    'Paris'
+    >>> scrub("7 Avenue des Ternes, Paris"), scrub("Office: Kerkstraat 12, Amsterdam")
+    ('Paris', 'Office: Amsterdam')
     >>> scrub("Top 5 place Recognition methods"), scrub("In 2 rue names")  # no postcode; no name after "rue"
     ('Top 5 place Recognition methods', 'In 2 rue names')
     >>> scrub("5 place Vendôme, 75001 Paris")  # "place" is a street's word where a postcode follows
@@ -141,5 +155,5 @@ def scrub(text: str) -> str:
         out.append(before[:label.start()] if label else before)
         last = max(last, end)
     out.append(text[last:])
-    cleaned = _TIDY.sub(lambda m: "" if m.group().strip() == "," else ", ", "".join(out))
+    cleaned = _LABEL_COMMA.sub(": ", _TIDY.sub(lambda m: "" if m.group().strip() == "," else ", ", "".join(out)))
     return " ".join(cleaned.split()).strip(" ,;:-").replace(" ,", ",").replace(" .", ".")

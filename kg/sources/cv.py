@@ -17,12 +17,15 @@ from kg.words import alternation, word_list
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 PHONE = re.compile(r"^\+?[\d\s().-]{7,}$")
-#: An address's word (kg/words: street-types, street-types-before-name, street-types-after-number,
-#: address-words), a UK postcode or a number of five or six digits (a postcode): with a digit, a header
-#: line that has one is an address.
+#: An address's word (kg/words: street-types, street-types-before-name and its with-postcode list,
+#: street-types-after-number, address-words; "ul." ends in its dot), a street's word at the end of a
+#: word before a number ("Kerkstraat 12"), a UK postcode or a number of five or six digits (a
+#: postcode): with a digit, a header line that has one is an address.
 _ADDRESS_WORDS = (word_list("street-types") + word_list("street-types-before-name")
+                  + word_list("street-types-before-name-with-postcode")
                   + word_list("street-types-after-number") + word_list("address-words"))
-STREET = re.compile(rf"\b(?:{alternation(_ADDRESS_WORDS)})\b"
+_STREET_ENDINGS = alternation(w for w in word_list("street-types") if len(w) >= 3)
+STREET = re.compile(rf"\b(?:{alternation(_ADDRESS_WORDS)})(?!\w)|(?:{_STREET_ENDINGS})\.?\s+\d"
                     r"|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\b\d{5,6}\b", re.I)
 MARKUP = re.compile(r"^#{1,6}\s|\*\*|\]\(|^\|.*\|$", re.M)
 _CONTACT_LABEL = re.compile(r"^(E-?mail|Email|Tel\.?|Phone|Mobile|Homepage|Web(?:site)?|ORCID|Address)\s*:?\s*", re.I)
