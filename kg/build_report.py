@@ -88,7 +88,7 @@ def skips_of(doc: Document) -> list[Skip]:
 
 def scrubbed(skips: list[Skip]) -> list[Skip]:
     """*skips* with the phone numbers and street addresses their reasons quote left out
-    (:func:`kg.rdf.privacy.scrub`): the report is an output too, and a reason may quote the line.
+    (:func:`kg.privacy.scrub`): the report is an output too, and a reason may quote the line.
 
     >>> from kg.records import Skip, Span
     >>> [s.reason for s in scrubbed([Skip(Span("cv.md", 3, 3), "header line 'P.O. Box 4711, Springfield' is neither")])]
@@ -96,6 +96,6 @@ def scrubbed(skips: list[Skip]) -> list[Skip]:
     """
     from dataclasses import replace
 
-    from kg.rdf.privacy import scrub
+    from kg.privacy import scrub
 
     return [s if (reason := scrub(s.reason)) == s.reason else replace(s, reason=reason) for s in skips]

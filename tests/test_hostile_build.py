@@ -136,6 +136,23 @@ def test_streets_of_other_languages_are_the_owners_addresses_and_leave_every_out
         assert street in asked  # kept where the user asks
 
 
+def test_an_address_in_an_organizations_name_is_in_no_iri(tmp_path):
+    # Regression: the organization of "Institute of Graphs, 77 Massachusetts Avenue, Cambridge, USA" was
+    # named "Institute of Graphs" in the outputs, but its IRI, made from the name as printed, was
+    # id:org/institute-of-graphs-77-massachusetts-avenue, and so was the position's made from it: the
+    # street reached every output, the tables and the page included. An IRI is made from the scrubbed
+    # name, with --include-private too (an identifier does not change with what the build keeps).
+    cv = ("# Ada Example\n\nada@example.org\n\n## Employment\n\nProfessor\n\nOct. 2021 ~ Now\n\n"
+          "Institute of Graphs, 77 Massachusetts Avenue, Cambridge, USA\n\n"
+          "## Publications\n\n- Ada Example, Bob Sample. A Study of Graphs. *Journal of Graphs*, 2021.\n")
+    written, asked = _built_without(tmp_path, cv, ("Massachusetts", "massachusetts"))
+    assert "id:org\\/institute-of-graphs " in written["kg.ttl"]  # the organization is there, named without it
+    for path in (tmp_path / "out").rglob("*"):
+        if path.is_file() and path.parent.name != "store":
+            assert b"massachusetts" not in path.read_bytes().lower(), path.name
+    assert "id:org\\/institute-of-graphs " in asked and "77 Massachusetts Avenue" in asked  # the name kept, asked
+
+
 def test_a_skipped_line_that_holds_an_address_is_reported_without_it(tmp_path):
     # Regression: the report quotes a header line it passes over, private or not. "P.O. Box 4711,
     # Springfield" has no street word, so the CV reader skips it; the scrub knows a PO box.

@@ -1,4 +1,4 @@
-"""The scrub (kg.rdf.privacy) on generated addresses, and on hostile text in time in proportion to its size."""
+"""The scrub (kg.privacy) on generated addresses, and on hostile text in time in proportion to its size."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kg.rdf.privacy import scrub
+from kg.privacy import scrub
 
 KEPT = "Office: Lyon. I study graphs."
 # a street's name that is no part of the text that stays ("Lyo" is in "Lyon")
@@ -79,3 +79,16 @@ def test_hostile_text_is_scrubbed_in_time_in_proportion_to_its_size(piece):
     start = time.process_time()
     scrub(text)
     assert time.process_time() - start < 5.0
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    # Regression: "Mar 02, 2013 First Place in Nanoscience ..." (an award in a CV) lost "2013 First Place":
+    # a year was a house number before "Place". Before the words of street-types-not-after-a-year it is not.
+    ("Award Mar 02, 2013 First Place in Nanoscience", "Award Mar 02, 2013 First Place in Nanoscience"),
+    ("2019 Supreme Court clerkship", "2019 Supreme Court clerkship"),
+    # another number is a house number before them, and a year still is before the other words
+    ("12 Acacia Place, Leeds", "Leeds"),
+    ("1999 Main Street, Leeds", "Leeds"),
+])
+def test_a_year_is_no_house_number_before_place_or_court(text, kept):
+    assert scrub(text) == kept

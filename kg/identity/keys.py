@@ -21,6 +21,7 @@ from typing import Any, TypeVar, cast
 from rapidfuzz import fuzz
 from unidecode import unidecode
 
+from kg.privacy import scrub
 from kg.records import OrgRef, VenueRef
 from kg.words import word_list
 
@@ -138,12 +139,13 @@ def venue_key(name: str) -> str:
 
 
 def slug(text: str, limit: int = 60) -> str:
-    """A readable, IRI-safe slug.
+    """A readable, IRI-safe slug, without the phone numbers and street addresses *text* holds
+    (:func:`kg.privacy.scrub`): an IRI is an identifier in every output, whatever the build keeps.
 
-    >>> slug("Universität Zürich")
-    'universitat-zurich'
+    >>> slug("Universität Zürich"), slug("Institute of Graphs, 77 Massachusetts Avenue")
+    ('universitat-zurich', 'institute-of-graphs')
     """
-    s = "-".join(ascii_words(text))
+    s = "-".join(ascii_words(scrub(text)))
     if len(s) > limit:
         s = s[:limit].rsplit("-", 1)[0]
     return s or "x"

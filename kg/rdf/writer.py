@@ -8,8 +8,8 @@ mapping writes a million triples at a thousand CVs, and rdflib terms cost severa
 from __future__ import annotations
 
 from kg.identity.resolution import Resolution
+from kg.privacy import scrub
 from kg.rdf.iris import repair_iri
-from kg.rdf.privacy import scrub
 from kg.rdf.quads import Terms, TripleSet, iri, literal
 from kg.rdf.terms import date_term, local_name
 from kg.records import Document, OrgRef, Period, Skip, Span, VenueRef

@@ -36,7 +36,11 @@ _LABEL_COMMA = re.compile(r":\s*,")  # "Office: Kerkstraat 12, Lyon": the label,
 @lru_cache(maxsize=1)
 def _address() -> re.Pattern:
     street = alternation(w.capitalize() for w in word_list("street-types"))  # "3 way handshake" is no address
-    number_first = rf"\b\d{{1,5}}[A-Za-z]?,? (?:[A-Z][\w'.-]* ){{0,4}}(?:{street})\b\.?"
+    # "2013 First Place": a year is no house number before the words of street-types-not-after-a-year
+    after_a_year = alternation(w.capitalize() for w in word_list("street-types")
+                               if w not in word_list("street-types-not-after-a-year"))
+    number_first = (rf"\b(?:(?!(?:19|20)\d\d\b)\d{{1,5}}[A-Za-z]?,? (?:[A-Z][\w'.-]* ){{0,4}}(?:{street})"
+                    rf"|\d{{1,5}}[A-Za-z]?,? (?:[A-Z][\w'.-]* ){{0,4}}(?:{after_a_year}))\b\.?")
     # Hauptstraße 5, Keplerstr. 7: a word that ends in a street's word of three letters or more ("Board 15"
     # ends in "rd", "August 2021" in "st", and neither is a street)
     compounds = alternation(w for w in word_list("street-types") if len(w) >= 3)
@@ -132,6 +136,8 @@ def scrub(text: str) -> str:
     ('Top 5 place Recognition methods', 'In 2 rue names')
     >>> scrub("5 place Vendôme, 75001 Paris")  # "place" is a street's word where a postcode follows
     'Paris'
+    >>> scrub("2013 First Place in Robotics"), scrub("12 Acacia Place, Leeds"), scrub("1999 Main Street, Leeds")
+    ('2013 First Place in Robotics', 'Leeds', 'Leeds')
     >>> scrub("Board 15: Engineering Students")  # a poster's board at a conference, no street ("rd")
     'Board 15: Engineering Students'
     >>> scrub("Best Paper Award 2015, cited in July/August 2021"), scrub("Workshop, Oct 31-Nov 2, 2025")
