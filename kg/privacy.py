@@ -1,8 +1,9 @@
 """Keeping phone numbers and street addresses out of every output.
 
 Documents mention them anywhere: in a biography, an organization's name, a description.
-:func:`scrub` removes them from a literal's text; the RDF mapping applies it to every
-literal unless the user asks for private data (``kg build --include-private``).
+:func:`scrub` removes them from a text; the RDF mapping applies it to every literal unless
+the user asks for private data (``kg build --include-private``), and identity to every slug an
+IRI is made of, always (:func:`kg.identity.keys.slug`).
 
 Phone numbers are found with ``phonenumbers`` (international numbers, then numbers valid in
 the regions of ``kg/words/phone-regions.txt``); street addresses by a number next to a street
