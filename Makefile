@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup notebooks bench bench-scale bench-remote bench-identity eval clean fuzz
+.PHONY: run test setup notebooks bench bench-scale bench-remote bench-identity eval eval-references clean fuzz
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -54,6 +54,13 @@ fuzz: $(STAMP)
 # Reader accuracy on ../shared/corpus (skips with a message where it is absent).
 eval: $(STAMP)
 	$(BIN)/python -m bench.eval_corpus
+
+# The reference parser on AnyStyle's labelled reference strings, ../shared/datasets/anystyle (skips
+# with a message where it is absent). SHOW=N lists N failures of FIELD (title, year, authors, venue).
+SHOW ?= 0
+FIELD ?= title
+eval-references: $(STAMP)
+	$(BIN)/python -m bench.eval_references --show $(SHOW) --field $(FIELD)
 
 clean:
 	rm -rf out .pytest_cache

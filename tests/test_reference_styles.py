@@ -263,3 +263,30 @@ def test_a_bold_title_that_splits_into_two_names_is_still_the_title():
                            "[\\[GC '21\\]](#) *GraphConf*"])
     assert ref.title == "Accelerating Graph Queries with Sparse Kernels"
     assert [a.name for a in ref.authors] == ["Ana Ruiz", "Ben Okafor", "Chen Li"]
+
+
+@pytest.mark.parametrize(("entry", "authors", "title", "year"), [
+    # one author, then the title, in plain text: the name has initials, or is inverted, or is a plain
+    # name before a title that reads as a sentence (lower-case words); the trailing period of "W. Li."
+    # ends the author, it is no initial
+    ("J. Roe. Sparse kernels for graph streams. Technical Report TR-12, 2004.",
+     ["J. Roe"], "Sparse kernels for graph streams", "2004"),
+    ("A. Wu. Sparse kernels for graph streams. Technical Report TR-12, 2004.",
+     ["A. Wu"], "Sparse kernels for graph streams", "2004"),
+    ("Roe, Jane (1998). Knowledge of graphs. Graph Press, Leeds.", ["Jane Roe"], "Knowledge of graphs", "1998"),
+    ("Ada Tester. A new technique for sparse kernels. In Proceedings of the Graph Workshop, 2001.",
+     ["Ada Tester"], "A new technique for sparse kernels", "2001"),
+    # Chicago: the first author inverted with initials, the others in natural order; the year after them
+    ("Roe, J. R., A. B. Tester, and C. D. Sample. 1990. Tolerance of graph kernels to noise. Journal of "
+     "Graphs 14: 87-90.", ["J. R. Roe", "A. B. Tester", "C. D. Sample"], "Tolerance of graph kernels to noise", "1990"),
+    # the year between the author and the title, with its period: it is no part of the title
+    ("Roe, Jane. 1999. Tone of graphs. Graph Press, Leeds.", ["Jane Roe"], "Tone of graphs", "1999"),
+    # no author: a short title in Title Case is no name when a venue, a publisher's place or a
+    # translator follows it
+    ("Graph Kernels. Journal of Machine Learning Research, 2019.", [], "Graph Kernels", "2019"),
+    ("Counter Point. Garden City, N.Y.: Graph House, 1928.", [], "Counter Point", "1928"),
+    ("Passing Time. Translated by Jane Roe. London: Graph House, 1961.", [], "Passing Time", "1961"),
+])
+def test_plain_bibliography_entries_with_one_author_or_the_first_inverted(entry, authors, title, year):
+    ref = read(entry)
+    assert (names(ref), ref.title, ref.year) == (authors, title, year)

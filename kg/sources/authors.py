@@ -58,6 +58,8 @@ _LONE_UNDERSCORE = re.compile(r"(?<![\w.])_|_(?![\w])")
 _ADVISEE_MARK = re.compile(r"\(\s*\*\s*\)")
 _SPACES = re.compile(r"\s+")
 _ENDS_WITH_INITIAL = re.compile(rf"(?:^|[\s.,\-]){_INITIAL}$")
+# initials, then a family name of two letters and the period that ends the entry's author: "W. Li."
+_FAMILY_OF_TWO_LETTERS = re.compile(rf"^(?:{_INITIAL}\s*)+\s[{CAPITAL}][a-z]\.$")
 _NOT_IN_NAMES = re.compile(r"\d|[:?!\"“”=/@]")
 _PARTICLE_INITIAL = re.compile(r"[a-z]\.")
 _SHORT_LOWER = re.compile(r"[a-z]{1,4}")
@@ -123,12 +125,14 @@ def clean_person_name(printed: str) -> str:
 
     >>> clean_person_name("Curie, Marie"), clean_person_name("Prof. Li Wei"), clean_person_name("**Doe, J.**\\\\*")
     ('Marie Curie', 'Li Wei', 'J. Doe')
+    >>> clean_person_name("W. Li."), clean_person_name("Th. Doe"), clean_person_name("Doe, Th.")
+    ('W. Li', 'Th. Doe', 'Th. Doe')
     """
     text = strip_marks(_plain(printed)).replace("\u00a0", " ")
     text = _SPACES.sub(" ", text).strip(" ,;")
     text = _TITLE_WORDS.sub("", text.lstrip(" .,;:")).strip(" ,;")
-    if not _ENDS_WITH_INITIAL.search(text):
-        text = text.rstrip(" .")  # a final period that is not an initial's
+    if not _ENDS_WITH_INITIAL.search(text) or _FAMILY_OF_TWO_LETTERS.search(text):
+        text = text.rstrip(" .")  # a final period that is not an initial's ("W. Li.": Li is the family name)
     if text.count(",") == 1:
         family, given = (p.strip() for p in text.split(","))
         if family and given:
@@ -283,9 +287,15 @@ def _pair_family_first(parts: list[str]) -> list[str] | None:
 
 
 def _first_inverted(parts: list[str]) -> list[str] | None:
-    """Chicago and MLA invert only the first name: ``["Doe", "Jane", "Rick Roe"]`` -> ``["Doe, Jane", "Rick Roe"]``."""
+    """Chicago and MLA invert only the first name: ``["Doe", "Jane", "Rick Roe"]`` -> ``["Doe, Jane", "Rick Roe"]``;
+    its given name may be initials where every name after it is whole: ``["Lee", "L. L.", "W. E. Howard"]``."""
     if len(parts) < 2 or not _family_only(parts[0]) or " " in clean_person_name(parts[0]):
         return None
+    if _initials_only(parts[1]):
+        rest = [p for p in parts[2:] if not _ET_AL.match(_plain(p).strip())]
+        whole = rest and all(len(clean_person_name(p).split()) >= 2 and not _initials_only(p) and name_score(p) >= 0.5
+                             for p in rest)
+        return [f"{parts[0]}, {parts[1]}"] + parts[2:] if whole else None
     given = clean_person_name(parts[1]).split()
     if not 1 <= len(given) <= 2 or not given[0][:1].isupper() or INITIALS.match(given[0]):
         return None

@@ -29,6 +29,7 @@ from kg.sources.reference_text import LONE_YEAR, clean_entry_line, is_field_labe
 from kg.sources.reference_venue import EDITOR, THESIS, read_rest
 from kg.sources.text import short_year, years_in
 from kg.sources.venue import VENUE_TAG, VENUE_TITLE, find_status, parse_venue, strip_status
+from kg.words import alternation, word_list
 
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "sole": 1, "single": 1}
 ROLE = re.compile(r"^(?P<co>co-?)?(?P<ord>first|second|third|fourth|fifth|sixth|sole|single|last|senior|"
@@ -93,6 +94,29 @@ def _likeliest_author_block(blocks: list[Block]) -> int | None:
         if lone is not None:
             return lone
     return -best
+
+
+def _lone_name_first(body: list[Block]) -> bool:
+    """Whether an entry with no author list begins with one person's name, then its title: "W. Li.
+    Title...", "Poole, David (1988). Title...", "Tim Watson. A new representation technique...". A
+    name with initials or inverted says so; a plain two- or three-word name only before a title of four
+    words or more that names no venue (a CV's entry "Graph Kernels. Journal of ..." has no author)."""
+    if len(body) < 2 or body[0].style != "plain" or body[1].style not in ("plain", "quote"):
+        return False
+    name, title = body[0].text.strip(" .,;"), body[1].text.strip(" .,;")
+    count, quality = author_list_quality(name)
+    words = title.split()
+    if count != 1 or quality < 0.9 or len(words) < 3 or name_score(title) >= 0.5 or _VENUE_WORD.search(title):
+        return False
+    if name_score(name) >= 1.0 or name.count(",") == 1:
+        return True
+    # "Tim Watson. A new representation technique...", not "Point Counter Point. Garden City, N.Y.: ..."
+    # nor "Passing Time. Translated by Jean Stewart": a plain name only before a sentence of a title
+    lower = [w for w in words if w[:1].islower()]
+    return len(words) >= 4 and len(lower) >= 2 and body[0].text.endswith(".") and not EDITOR.search(title)
+
+
+_VENUE_WORD = re.compile(rf"\b(?:{alternation(word_list('venue-words'))})\b|^in\b", re.I)
 
 
 # "A with B" and nothing else that lists names: no comma, semicolon, "and" or "&"
@@ -246,7 +270,13 @@ def _label(blocks: list[Block], ref: Reference) -> None:
         ref.problem = "the entry has names but no title after them"
         return
     ref.title = _title_text(title_blocks)
+    if (year := _LEADING_YEAR.match(ref.title)) and ref.title[year.end():]:  # "Doe, Jane. 1999. Title"
+        ref.year, ref.title = ref.year or year.group(1), ref.title[year.end():]
     read_rest(rest, ref, venue_first)
+
+
+# a year, then the period that ends it, before the title's words ("2001: A Space Odyssey" keeps its year)
+_LEADING_YEAR = re.compile(r"^\(?((?:1[6-9]|20)\d\d)[a-z]?\)?\.\s+")
 
 
 def _venue_before_title(body: list[Block], ref: Reference) -> tuple[list[Block], VenueRef | None]:
@@ -284,6 +314,8 @@ def _title_and_authors(body: list[Block], ref: Reference) -> tuple[list[Block], 
         # Authors come first, or right after the title: not after the venue ("..., *Journal*. Test U.").
         window = next((i for i, b in enumerate(body[:3]) if i and b.style == "italic" and not _is_author_block(b)), 3)
         author_at = _likeliest_author_block(body[:window])
+        if author_at is None and _lone_name_first(body):
+            author_at = 0
     if author_at is None and not ref.authors:
         title_blocks, rest = _names_inside(body, ref)
         if title_blocks:
