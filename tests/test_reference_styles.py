@@ -290,3 +290,21 @@ def test_a_bold_title_that_splits_into_two_names_is_still_the_title():
 def test_plain_bibliography_entries_with_one_author_or_the_first_inverted(entry, authors, title, year):
     ref = read(entry)
     assert (names(ref), ref.title, ref.year) == (authors, title, year)
+
+
+@pytest.mark.parametrize(("entry", "authors", "title", "year"), [
+    # the names begin the one block of a plain line, family first ("Roe, J. R.": a piece at a time, "Roe"
+    # and "J. R." are no names), then the title up to its comma
+    ("Roe, J. R., Graph kernels for streams, in: A. Tester (ed.), Graph Workshop, Leeds, 1978.",
+     ["J. R. Roe"], "Graph kernels for streams", "1978"),
+    ("Roe, J., Tester, A., and Sample, C., Sparse graph kernels: a survey, Lecture Notes in Graphs, Vol. 3, 1988.",
+     ["J. Roe", "A. Tester", "C. Sample"], "Sparse graph kernels: a survey", "1988"),
+])
+def test_a_plain_line_that_begins_with_its_names_family_first(entry, authors, title, year):
+    ref = read(entry)
+    assert (names(ref), ref.title, ref.year) == (authors, title, year)
+
+
+def test_a_title_in_title_case_before_its_venue_is_no_name():
+    # "Graph Kernels" could be a name, but one name without initials, not inverted, begins no author list
+    assert read("Graph Kernels, Journal of Graphs, 2019.").authors == []

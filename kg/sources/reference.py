@@ -346,8 +346,35 @@ def _names_inside(body: list[Block], ref: Reference) -> tuple[list[Block], list[
         title, names, after = inside
         ref.authors = split_author_list(names)
         return [Block(title, "plain", head.line)], ([Block(after, "plain", head.line)] if after else []) + body[1:]
+    if not first_names and head.style == "plain" and (leading := _leading_names(head.text)):
+        ref.authors = split_author_list(leading[0])
+        title, after = leading[1], leading[2]
+        return [Block(title, "plain", head.line)], ([Block(after, "plain", head.line)] if after else []) + body[1:]
     later = _names_in_later_block(body, ref)
     return later if later is not None else (title_blocks, rest)
+
+
+def _leading_names(text: str) -> tuple[str, str, str] | None:
+    """"Clark, K. L., Negation as Failure, in: ..." -> (names, title, rest): the longest run of pieces
+    that begins the text and reads as an author list (family-first pairs too: a piece at a time they
+    are no names), then a title's piece, up to its comma or its sentence's end. Two names at least, or
+    one with initials or inverted: "Graph Kernels, Journal of ..." begins with no name."""
+    found = None
+    for sep in list(_INSIDE_SEPARATORS.finditer(text))[:_MAX_LEADING]:
+        names, after = text[:sep.start()], text[sep.end():]
+        count, quality = author_list_quality(names)
+        if not count or quality < 0.9 or count == 1 and name_score(names) < 1.0 and names.count(",") != 1:
+            continue
+        end = _TITLE_END.search(after)
+        title = after[:end.start()] if end else after
+        if len(title.split()) >= 2 and name_score(title) < 0.5:
+            found = names, title.strip(), after[end.end():].strip() if end else ""
+    return found
+
+
+# the pieces of a text weighed as its leading names (a long author list has more, and is a block of its own)
+_MAX_LEADING = 24
+_TITLE_END = re.compile(r",\s*|(?<=[\w)])\.\s+(?=[A-Z])")
 
 
 def _names_in_later_block(body: list[Block], ref: Reference) -> tuple[list[Block], list[Block]] | None:
