@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 from kg.records import Author, VenueRef
 from kg.sources.authors import author_list_quality, name_score, split_author_list
 from kg.sources.reference_blocks import Block, blocks_of
+from kg.sources.reference_names import INSIDE_SEPARATORS, leading_names, lone_name_first
 from kg.sources.reference_text import LONE_YEAR, clean_entry_line, is_field_label, join_wrapped
 from kg.sources.reference_venue import EDITOR, THESIS, read_rest
 from kg.sources.text import short_year, years_in
 from kg.sources.venue import VENUE_TAG, VENUE_TITLE, find_status, parse_venue, strip_status
-from kg.words import alternation, word_list
 
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "sole": 1, "single": 1}
 ROLE = re.compile(r"^(?P<co>co-?)?(?P<ord>first|second|third|fourth|fifth|sixth|sole|single|last|senior|"
@@ -96,29 +96,6 @@ def _likeliest_author_block(blocks: list[Block]) -> int | None:
     return -best
 
 
-def _lone_name_first(body: list[Block]) -> bool:
-    """Whether an entry with no author list begins with one person's name, then its title: "W. Li.
-    Title...", "Poole, David (1988). Title...", "Tim Watson. A new representation technique...". A
-    name with initials or inverted says so; a plain two- or three-word name only before a title of four
-    words or more that names no venue (a CV's entry "Graph Kernels. Journal of ..." has no author)."""
-    if len(body) < 2 or body[0].style != "plain" or body[1].style not in ("plain", "quote"):
-        return False
-    name, title = body[0].text.strip(" .,;"), body[1].text.strip(" .,;")
-    count, quality = author_list_quality(name)
-    words = title.split()
-    if count != 1 or quality < 0.9 or len(words) < 3 or name_score(title) >= 0.5 or _VENUE_WORD.search(title):
-        return False
-    if name_score(name) >= 1.0 or name.count(",") == 1:
-        return True
-    # "Tim Watson. A new representation technique...", not "Point Counter Point. Garden City, N.Y.: ..."
-    # nor "Passing Time. Translated by Jean Stewart": a plain name only before a sentence of a title
-    lower = [w for w in words if w[:1].islower()]
-    return len(words) >= 4 and len(lower) >= 2 and body[0].text.endswith(".") and not EDITOR.search(title)
-
-
-_VENUE_WORD = re.compile(rf"\b(?:{alternation(word_list('venue-words'))})\b|^in\b", re.I)
-
-
 # "A with B" and nothing else that lists names: no comma, semicolon, "and" or "&"
 _WITH_ONLY = re.compile(r"^(?!.*(?:[,;&]|\band\b)).*\swith\s", re.I)
 
@@ -127,7 +104,7 @@ def _split_inside(block: Block, prefix: bool = False) -> tuple[str, str, str] | 
     """``"Title, A. Doe, and B. Roe, Venue 12"`` -> (title, authors, rest): names inside a block;
     with *prefix*, names that begin the block (``"A. Doe, B. Roe, Venue 12"`` -> ("", names, rest))."""
     text = block.text
-    seps = list(_INSIDE_SEPARATORS.finditer(text))
+    seps = list(INSIDE_SEPARATORS.finditer(text))
     bounds = [0] + [m.end() for m in seps]
     ends = [m.start() for m in seps] + [len(text)]
     units = [text[a:b] for a, b in zip(bounds, ends, strict=True)]
@@ -154,7 +131,6 @@ def _split_inside(block: Block, prefix: bool = False) -> tuple[str, str, str] | 
     return None
 
 
-_INSIDE_SEPARATORS = re.compile(r",\s*(?![^()]*\))|\s+and\s+(?=[A-Z])")
 _LEADING_AND = re.compile(r"^(?:and|&)\s+")
 _AFTER_NAMES = re.compile(r"\s*(?:in:|in\s|dissertation|thesis|ph\.?\s?d|master|\(|\d)", re.I)
 _ENDS_WITH_YEAR = re.compile(r"\b(?:19|20)\d\d\W*$")
@@ -314,7 +290,7 @@ def _title_and_authors(body: list[Block], ref: Reference) -> tuple[list[Block], 
         # Authors come first, or right after the title: not after the venue ("..., *Journal*. Test U.").
         window = next((i for i, b in enumerate(body[:3]) if i and b.style == "italic" and not _is_author_block(b)), 3)
         author_at = _likeliest_author_block(body[:window])
-        if author_at is None and _lone_name_first(body):
+        if author_at is None and lone_name_first(body):
             author_at = 0
     if author_at is None and not ref.authors:
         title_blocks, rest = _names_inside(body, ref)
@@ -346,35 +322,12 @@ def _names_inside(body: list[Block], ref: Reference) -> tuple[list[Block], list[
         title, names, after = inside
         ref.authors = split_author_list(names)
         return [Block(title, "plain", head.line)], ([Block(after, "plain", head.line)] if after else []) + body[1:]
-    if not first_names and head.style == "plain" and (leading := _leading_names(head.text)):
+    if not first_names and head.style == "plain" and (leading := leading_names(head.text)):
         ref.authors = split_author_list(leading[0])
         title, after = leading[1], leading[2]
         return [Block(title, "plain", head.line)], ([Block(after, "plain", head.line)] if after else []) + body[1:]
     later = _names_in_later_block(body, ref)
     return later if later is not None else (title_blocks, rest)
-
-
-def _leading_names(text: str) -> tuple[str, str, str] | None:
-    """"Clark, K. L., Negation as Failure, in: ..." -> (names, title, rest): the longest run of pieces
-    that begins the text and reads as an author list (family-first pairs too: a piece at a time they
-    are no names), then a title's piece, up to its comma or its sentence's end. Two names at least, or
-    one with initials or inverted: "Graph Kernels, Journal of ..." begins with no name."""
-    found = None
-    for sep in list(_INSIDE_SEPARATORS.finditer(text))[:_MAX_LEADING]:
-        names, after = text[:sep.start()], text[sep.end():]
-        count, quality = author_list_quality(names)
-        if not count or quality < 0.9 or count == 1 and name_score(names) < 1.0 and names.count(",") != 1:
-            continue
-        end = _TITLE_END.search(after)
-        title = after[:end.start()] if end else after
-        if len(title.split()) >= 2 and name_score(title) < 0.5:
-            found = names, title.strip(), after[end.end():].strip() if end else ""
-    return found
-
-
-# the pieces of a text weighed as its leading names (a long author list has more, and is a block of its own)
-_MAX_LEADING = 24
-_TITLE_END = re.compile(r",\s*|(?<=[\w)])\.\s+(?=[A-Z])")
 
 
 def _names_in_later_block(body: list[Block], ref: Reference) -> tuple[list[Block], list[Block]] | None:

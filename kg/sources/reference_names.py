@@ -1,0 +1,62 @@
+"""Where the names of a plain publication entry are when no block of it reads as an author list:
+one name before the title ("W. Li. Title..."), or names that begin a block, family first
+("Clark, K. L., Negation as Failure, in: ..."). Used by :mod:`kg.sources.reference`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kg.sources.authors import author_list_quality, name_score
+from kg.sources.reference_blocks import Block
+from kg.sources.reference_venue import EDITOR
+from kg.words import alternation, word_list
+
+#: Where a block's pieces part: a comma (not inside parentheses), or "and" before a capital.
+INSIDE_SEPARATORS = re.compile(r",\s*(?![^()]*\))|\s+and\s+(?=[A-Z])")
+
+
+def lone_name_first(body: list[Block]) -> bool:
+    """Whether an entry with no author list begins with one person's name, then its title: "W. Li.
+    Title...", "Poole, David (1988). Title...", "Tim Watson. A new representation technique...". A
+    name with initials or inverted says so; a plain two- or three-word name only before a title of four
+    words or more that names no venue (a CV's entry "Graph Kernels. Journal of ..." has no author)."""
+    if len(body) < 2 or body[0].style != "plain" or body[1].style not in ("plain", "quote"):
+        return False
+    name, title = body[0].text.strip(" .,;"), body[1].text.strip(" .,;")
+    count, quality = author_list_quality(name)
+    words = title.split()
+    if count != 1 or quality < 0.9 or len(words) < 3 or name_score(title) >= 0.5 or _VENUE_WORD.search(title):
+        return False
+    if name_score(name) >= 1.0 or name.count(",") == 1:
+        return True
+    # "Tim Watson. A new representation technique...", not "Point Counter Point. Garden City, N.Y.: ..."
+    # nor "Passing Time. Translated by Jean Stewart": a plain name only before a sentence of a title
+    lower = [w for w in words if w[:1].islower()]
+    return len(words) >= 4 and len(lower) >= 2 and body[0].text.endswith(".") and not EDITOR.search(title)
+
+
+_VENUE_WORD = re.compile(rf"\b(?:{alternation(word_list('venue-words'))})\b|^in\b", re.I)
+
+
+def leading_names(text: str) -> tuple[str, str, str] | None:
+    """"Clark, K. L., Negation as Failure, in: ..." -> (names, title, rest): the longest run of pieces
+    that begins the text and reads as an author list (family-first pairs too: a piece at a time they
+    are no names), then a title's piece, up to its comma or its sentence's end. Two names at least, or
+    one with initials or inverted: "Graph Kernels, Journal of ..." begins with no name."""
+    found = None
+    for sep in list(INSIDE_SEPARATORS.finditer(text))[:_MAX_LEADING]:
+        names, after = text[:sep.start()], text[sep.end():]
+        count, quality = author_list_quality(names)
+        if not count or quality < 0.9 or count == 1 and name_score(names) < 1.0 and names.count(",") != 1:
+            continue
+        end = _TITLE_END.search(after)
+        title = after[:end.start()] if end else after
+        if len(title.split()) >= 2 and name_score(title) < 0.5:
+            found = names, title.strip(), after[end.end():].strip() if end else ""
+    return found
+
+
+# the pieces of a text weighed as its leading names (a long author list has more, and is a block of its own)
+_MAX_LEADING = 24
+_TITLE_END = re.compile(r",\s*|(?<=[\w)])\.\s+(?=[A-Z])")
