@@ -308,3 +308,20 @@ def test_a_plain_line_that_begins_with_its_names_family_first(entry, authors, ti
 def test_a_title_in_title_case_before_its_venue_is_no_name():
     # "Graph Kernels" could be a name, but one name without initials, not inverted, begins no author list
     assert read("Graph Kernels, Journal of Graphs, 2019.").authors == []
+
+
+@pytest.mark.parametrize(("entry", "authors", "title", "year"), [
+    # ACL and AAAI print the year after the names, no parentheses, in the names' sentence
+    ("Roe, J. 1995. Graphs: a lexical database of edges. Journal of Graphs 38 39-41",
+     ["J. Roe"], "Graphs: a lexical database of edges", "1995"),
+    ("Roe, J. and Tester, A. 1978. Static kernels of dynamic graphs. In Proceedings of the Graph Conference, 1978.",
+     ["J. Roe", "A. Tester"], "Static kernels of dynamic graphs", "1978"),
+    # a plain name is the author where the year follows it at once
+    ("Ada Tester (1992). A purely logical kernel for graphs. Journal of Graphs, 185-192.",
+     ["Ada Tester"], "A purely logical kernel for graphs", "1992"),
+    # no names before the year: a title of two capitalised words and a year is a title
+    ("Graph Census 2020. Journal of Graphs, 2021.", [], "Graph Census 2020", "2021"),
+])
+def test_the_year_printed_after_the_names(entry, authors, title, year):
+    ref = read(entry)
+    assert (names(ref), ref.title, ref.year) == (authors, title, year)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from kg.records import Author, VenueRef
 from kg.sources.authors import author_list_quality, name_score, split_author_list
 from kg.sources.reference_blocks import Block, blocks_of
-from kg.sources.reference_names import INSIDE_SEPARATORS, leading_names, lone_name_first
+from kg.sources.reference_names import INSIDE_SEPARATORS, leading_names, lone_name_first, year_after_names
 from kg.sources.reference_text import LONE_YEAR, clean_entry_line, is_field_label, join_wrapped
 from kg.sources.reference_venue import EDITOR, THESIS, read_rest
 from kg.sources.text import short_year, years_in
@@ -232,6 +232,8 @@ def _read_role(text: str, ref: Reference, content: list[Block], n: int) -> None:
 
 def _label(blocks: list[Block], ref: Reference) -> None:
     """Label an entry's blocks: year blocks, a venue before the title, the authors, the title and the rest."""
+    blocks = year_after_names(blocks)
+    year_next = len(blocks) > 1 and blocks[0].style == "plain" and blocks[1].style == "year"
     for b in blocks:
         if b.style == "year":
             _read_year_block(b.text, ref)
@@ -241,7 +243,7 @@ def _label(blocks: list[Block], ref: Reference) -> None:
         return
     body, venue_first = _venue_before_title(body, ref)
     _read_inline_roles(body, ref)
-    title_blocks, rest = _title_and_authors(body, ref)
+    title_blocks, rest = _title_and_authors(body, ref, year_next)
     if not title_blocks:
         ref.problem = "the entry has names but no title after them"
         return
@@ -283,14 +285,15 @@ def _read_inline_roles(body: list[Block], ref: Reference) -> None:
             body[at:at + 1] = extra
 
 
-def _title_and_authors(body: list[Block], ref: Reference) -> tuple[list[Block], list[Block]]:
-    """The title's blocks and the blocks after the title and the authors; the authors go to *ref*."""
+def _title_and_authors(body: list[Block], ref: Reference, year_next: bool = False) -> tuple[list[Block], list[Block]]:
+    """The title's blocks and the blocks after the title and the authors; the authors go to *ref*
+    (*year_next*: the entry's first block is followed by its year)."""
     author_at = None
     if not ref.authors:
         # Authors come first, or right after the title: not after the venue ("..., *Journal*. Test U.").
         window = next((i for i, b in enumerate(body[:3]) if i and b.style == "italic" and not _is_author_block(b)), 3)
         author_at = _likeliest_author_block(body[:window])
-        if author_at is None and lone_name_first(body):
+        if author_at is None and lone_name_first(body, year_next):
             author_at = 0
     if author_at is None and not ref.authors:
         title_blocks, rest = _names_inside(body, ref)

@@ -16,11 +16,12 @@ from kg.words import alternation, word_list
 INSIDE_SEPARATORS = re.compile(r",\s*(?![^()]*\))|\s+and\s+(?=[A-Z])")
 
 
-def lone_name_first(body: list[Block]) -> bool:
+def lone_name_first(body: list[Block], year_next: bool = False) -> bool:
     """Whether an entry with no author list begins with one person's name, then its title: "W. Li.
     Title...", "Poole, David (1988). Title...", "Tim Watson. A new representation technique...". A
-    name with initials or inverted says so; a plain two- or three-word name only before a title of four
-    words or more that names no venue (a CV's entry "Graph Kernels. Journal of ..." has no author)."""
+    name with initials or inverted says so, as does a year next to it (*year_next*: the entry's next
+    block is its year); a plain two- or three-word name otherwise only before a title of four words or
+    more that names no venue (a CV's entry "Graph Kernels. Journal of ..." has no author)."""
     if len(body) < 2 or body[0].style != "plain" or body[1].style not in ("plain", "quote"):
         return False
     name, title = body[0].text.strip(" .,;"), body[1].text.strip(" .,;")
@@ -28,8 +29,8 @@ def lone_name_first(body: list[Block]) -> bool:
     words = title.split()
     if count != 1 or quality < 0.9 or len(words) < 3 or name_score(title) >= 0.5 or _VENUE_WORD.search(title):
         return False
-    if name_score(name) >= 1.0 or name.count(",") == 1:
-        return True
+    if name_score(name) >= 1.0 or name.count(",") == 1 or year_next and name_score(name) >= 0.9:
+        return True  # initials, inverted, or a year next: "Stephen Lindell (1992), A Purely Logical ..."
     # "Tim Watson. A new representation technique...", not "Point Counter Point. Garden City, N.Y.: ..."
     # nor "Passing Time. Translated by Jean Stewart": a plain name only before a sentence of a title
     lower = [w for w in words if w[:1].islower()]
@@ -60,3 +61,19 @@ def leading_names(text: str) -> tuple[str, str, str] | None:
 # the pieces of a text weighed as its leading names (a long author list has more, and is a block of its own)
 _MAX_LEADING = 24
 _TITLE_END = re.compile(r",\s*|(?<=[\w)])\.\s+(?=[A-Z])")
+
+
+# "Miller, G. 1995." or "Cousot, P. and Cousot, R. 1978": the names, then the year, in one block
+_NAMES_THEN_YEAR = re.compile(r"^(?P<names>.*[^\s(])\s+\(?(?P<year>(?:1[6-9]|20)\d\d)[a-z]?\)?[.,]?$")
+
+
+def year_after_names(blocks: list[Block]) -> list[Block]:
+    """*blocks*, with an entry's first block that is names and a year ("Miller, G. 1995.", as ACL's and
+    AAAI's bibliographies print them) made two: the names', and a year block."""
+    m = _NAMES_THEN_YEAR.match(blocks[0].text) if blocks and blocks[0].style == "plain" else None
+    count, quality = author_list_quality(m.group("names")) if m else (0, 0.0)
+    # one name only with initials or inverted: "Graph Census 2020." is a title
+    if quality < 0.9 or count == 1 and name_score(m.group("names")) < 1.0 and m.group("names").count(",") != 1:
+        return blocks
+    line = blocks[0].line
+    return [Block(m.group("names"), "plain", line), Block(m.group("year"), "year", line)] + blocks[1:]
