@@ -325,3 +325,20 @@ def test_a_title_in_title_case_before_its_venue_is_no_name():
 def test_the_year_printed_after_the_names(entry, authors, title, year):
     ref = read(entry)
     assert (names(ref), ref.title, ref.year) == (authors, title, year)
+
+
+@pytest.mark.parametrize(("entry", "title", "venue", "year"), [
+    # the title's block runs on into the venue: cut at the comma before a capitalised piece with numbers
+    ("A. Tester (1990), A note on sparse kernels, Journal of Graphs, 84, 119-127.",
+     "A note on sparse kernels", "Journal of Graphs", "1990"),
+    # or at a sentence's end before a venue's word, where the sentence ends in capitals ("CDMA.")
+    ("J. Roe and A. Tester. Sparse kernels for coherent CDMA. Journal of Graphs, 10(12) 1952-1962, December 1992.",
+     "Sparse kernels for coherent CDMA", "Journal of Graphs", "1992"),
+    # a title's own numbering stays in it
+    ("A. Tester (1990), Sparse kernels, Part 2.", "Sparse kernels, Part 2", None, "1990"),
+])
+def test_a_title_that_runs_on_into_its_venue(entry, title, venue, year):
+    ref = read(entry)
+    assert (ref.title, ref.year) == (title, year)
+    if venue:
+        assert ref.venue.name == venue

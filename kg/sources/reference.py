@@ -27,6 +27,7 @@ from kg.sources.authors import author_list_quality, name_score, split_author_lis
 from kg.sources.reference_blocks import Block, blocks_of
 from kg.sources.reference_names import INSIDE_SEPARATORS, leading_names, lone_name_first, year_after_names
 from kg.sources.reference_text import LONE_YEAR, clean_entry_line, is_field_label, join_wrapped
+from kg.sources.reference_title import title_and_tail
 from kg.sources.reference_venue import EDITOR, THESIS, read_rest
 from kg.sources.text import short_year, years_in
 from kg.sources.venue import VENUE_TAG, VENUE_TITLE, find_status, parse_venue, strip_status
@@ -250,6 +251,9 @@ def _label(blocks: list[Block], ref: Reference) -> None:
     ref.title = _title_text(title_blocks)
     if (year := _LEADING_YEAR.match(ref.title)) and ref.title[year.end():]:  # "Doe, Jane. 1999. Title"
         ref.year, ref.title = ref.year or year.group(1), ref.title[year.end():]
+    if title_blocks[-1].style == "plain":
+        ref.title, tail = title_and_tail(ref.title, alone=not rest)
+        rest = ([Block(tail, "plain", title_blocks[-1].line)] if tail else []) + rest
     read_rest(rest, ref, venue_first)
 
 
