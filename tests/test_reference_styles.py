@@ -342,3 +342,31 @@ def test_a_title_that_runs_on_into_its_venue(entry, title, venue, year):
     assert (ref.title, ref.year) == (title, year)
     if venue:
         assert ref.venue.name == venue
+
+
+@pytest.mark.parametrize(("entry", "authors", "title"), [
+    # the last initial's period ends the names and the title follows in the same sentence
+    # (in Title Case, which the sentence's split alone takes for more initials and names)
+    ("Tester, A. Issues of Fault Tolerance in Sparse Graphs. Ph.D. dissertation, Graph University, June 1984.",
+     ["A. Tester"], "Issues of Fault Tolerance in Sparse Graphs"),
+    ("Roe, K., Tester, S., and Sample, G. Algorithms for Graph Algebra. Graph Press, Leeds, 1992.",
+     ["K. Roe", "S. Tester", "G. Sample"], "Algorithms for Graph Algebra"),
+    # Chicago: the first name inverted with two given names
+    ("Tester, Ada Jane. Kernels and the beautiful graph. Graph Letters 20, no. 3 (1948): 305-312.",
+     ["Ada Jane Tester"], "Kernels and the beautiful graph"),
+    ("Tester, Ada Jane, and Rick S. Roe. The Oxford companion to graphs. Graph Press, 2004.",
+     ["Ada Jane Tester", "Rick S. Roe"], "The Oxford companion to graphs"),
+])
+def test_names_family_first_end_where_the_title_begins(entry, authors, title):
+    ref = read(entry)
+    assert (names(ref), ref.title) == (authors, title)
+
+
+def test_a_list_in_natural_order_is_not_cut_at_an_initial():
+    # Regression: "..., C. Toher & S. Curtarolo. Title" was cut after "C." (an initial, then a capital),
+    # the title read as "Toher & S. Curtarolo" (ten names and "C." still read as a list of names). Only a
+    # list family first from its first name is cut so.
+    ref = read("M. Roe, C. Tester, D. Sample, A. Wu, B. Li, E. Ng, F. Ode, G. Poe, H. Lee, C. Toher & S. Poe. "
+               "Graph kernels: a web of tools. Journal of Graphs 3, 2020.")
+    assert names(ref)[-2:] == ["C. Toher", "S. Poe"] and len(ref.authors) == 11
+    assert ref.title == "Graph kernels: a web of tools"

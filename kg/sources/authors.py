@@ -297,10 +297,10 @@ def _first_inverted(parts: list[str]) -> list[str] | None:
                              for p in rest)
         return [f"{parts[0]}, {parts[1]}"] + parts[2:] if whole else None
     given = clean_person_name(parts[1]).split()
-    if not 1 <= len(given) <= 2 or not given[0][:1].isupper() or INITIALS.match(given[0]):
+    if not 1 <= len(given) <= 3 or not given[0][:1].isupper() or INITIALS.match(given[0]):
         return None
-    if len(given) == 2 and not INITIALS.match(given[1]):
-        return None  # "Rick Roe" is a whole name, not a given name
+    if len(given) >= 2 and not INITIALS.match(given[-1]) and len(parts) > 3:
+        return None  # "Rick Roe" is a whole name in a longer list ("Doe, Jane Ann, and Rick Roe" is two)
     rest = parts[2:]
     if rest and not all(len(clean_person_name(p).split()) >= 2 or _ET_AL.match(_plain(p).strip()) for p in rest):
         return None

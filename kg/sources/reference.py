@@ -25,7 +25,13 @@ from dataclasses import dataclass, field
 from kg.records import Author, VenueRef
 from kg.sources.authors import author_list_quality, name_score, split_author_list
 from kg.sources.reference_blocks import Block, blocks_of
-from kg.sources.reference_names import INSIDE_SEPARATORS, leading_names, lone_name_first, year_after_names
+from kg.sources.reference_names import (
+    INSIDE_SEPARATORS,
+    leading_names,
+    lone_name_first,
+    title_after_initials,
+    year_after_names,
+)
 from kg.sources.reference_text import LONE_YEAR, clean_entry_line, is_field_label, join_wrapped
 from kg.sources.reference_title import title_and_tail
 from kg.sources.reference_venue import EDITOR, THESIS, read_rest
@@ -233,7 +239,7 @@ def _read_role(text: str, ref: Reference, content: list[Block], n: int) -> None:
 
 def _label(blocks: list[Block], ref: Reference) -> None:
     """Label an entry's blocks: year blocks, a venue before the title, the authors, the title and the rest."""
-    blocks = year_after_names(blocks)
+    blocks = title_after_initials(year_after_names(blocks))
     year_next = len(blocks) > 1 and blocks[0].style == "plain" and blocks[1].style == "year"
     for b in blocks:
         if b.style == "year":

@@ -77,3 +77,34 @@ def year_after_names(blocks: list[Block]) -> list[Block]:
         return blocks
     line = blocks[0].line
     return [Block(m.group("names"), "plain", line), Block(m.group("year"), "year", line)] + blocks[1:]
+
+
+# an initial's period, then a capitalised word: where "Hadzilacos, V. Issues of Fault ..." may part
+_AFTER_INITIAL = re.compile(r"(?<=\b[A-Z]\.)\s+(?=[A-Z][a-z])")
+# the places weighed (a long author list ends in a block of its own)
+_MAX_INITIALS = 16
+# a list whose names are family first from its first ("Geddes, K., Czapor, S., and Labahn, G."): in
+# "M. Esters, C. Oses, ..., C. Toher & S. Curtarolo" every initial is followed by a family name
+_FAMILY_FIRST = re.compile(r"^[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?,\s+[A-Z]\.")
+
+
+def title_after_initials(blocks: list[Block]) -> list[Block]:
+    """*blocks*, with an entry's first block that is names ending in an initial, then the title in the
+    same sentence ("Hadzilacos, V. Issues of Fault Tolerance ...", "Geddes, K., Czapor, S., and Labahn,
+    G. Algorithms for ..."), made two: the names' and the title's. The names are family first from the
+    first, two or more or one; the title's first sentence is no name."""
+    if not blocks or blocks[0].style != "plain" or not _FAMILY_FIRST.match(blocks[0].text):
+        return blocks
+    text, found = blocks[0].text, None
+    for m in list(_AFTER_INITIAL.finditer(text))[:_MAX_INITIALS]:
+        names, title = text[:m.start()], text[m.end():]
+        count, quality = author_list_quality(names)
+        if not count or quality < 0.9 or count == 1 and names.count(",") != 1:
+            continue
+        head = title.split(". ")[0]
+        if len(head.split()) >= 2 and name_score(head) < 0.5:
+            found = names, title
+    if found is None:
+        return blocks
+    line = blocks[0].line
+    return [Block(found[0], "plain", line), Block(found[1], "plain", line)] + blocks[1:]
