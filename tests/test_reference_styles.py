@@ -370,3 +370,18 @@ def test_a_list_in_natural_order_is_not_cut_at_an_initial():
                "Graph kernels: a web of tools. Journal of Graphs 3, 2020.")
     assert names(ref)[-2:] == ["C. Toher", "S. Poe"] and len(ref.authors) == 11
     assert ref.title == "Graph kernels: a web of tools"
+
+
+@pytest.mark.parametrize(("entry", "title", "year"), [
+    # APA's date of a news item or a talk in the parentheses: the year is read, the day is no title
+    ("Roe, K. (2015, Aug 6). Researchers hacked a graph, but the patch is out. Retrieved from https://example.org/a",
+     "Researchers hacked a graph, but the patch is out", "2015"),
+    ("Roe, K. (2006, 25-26 March). Why are we using graphs? Paper presented at the Graph Symposium.",
+     "Why are we using graphs? Paper presented at the Graph Symposium", "2006"),
+    # the year after the title's words, a comma between: the year, not the title's end
+    ("Roe, K. The graph system, documentation and user's guide, 1997.", "The graph system, documentation and user's guide",
+     "1997"),
+])
+def test_a_date_with_the_year_is_no_part_of_the_title(entry, title, year):
+    ref = read(entry)
+    assert (ref.title, ref.year, names(ref)) == (title, year, ["K. Roe"])

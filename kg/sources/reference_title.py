@@ -13,6 +13,8 @@ _VENUE_WORDS = alternation(word_list("venue-words"))
 # a sentence's end, then a venue's word: "Systems. Proc. of the ACM", "CDMA. Journal of Lightwave"
 _VENUE_AFTER_SENTENCE = re.compile(rf"(?<=[\w)])\.\s+(?=(?i:{_VENUE_WORDS})\b)")
 _COMMA = re.compile(r",\s+(?=[A-Z])")
+# the year after the title's words: "The Objective Caml system, documentation and user's guide, 1997"
+_YEAR_AT_END = re.compile(r",\s*(?=(?:19|20)\d\d\.?$)")
 _NUMBER_OR_VENUE = re.compile(rf"\d|\b(?i:{_VENUE_WORDS})\b")
 # "Scaling Laws, Part 2": a title's own numbering, not its venue
 _NUMBERING = re.compile(r"(?i:part|vol|volume|no|chapter|book|series)\b")
@@ -20,8 +22,8 @@ _NUMBERING = re.compile(r"(?i:part|vol|volume|no|chapter|book|series)\b")
 
 def title_and_tail(title: str, alone: bool) -> tuple[str, str]:
     """*title* cut where its venue begins inside it, and that tail ("" where none): after a sentence's
-    end before a venue's word; or, where the title's block is the entry's last (*alone*), at the first
-    comma before a capitalised piece that holds a number or a venue's word.
+    end before a venue's word; where the title's block is the entry's last (*alone*), at the first comma
+    before a capitalised piece that holds a number or a venue's word; else before a year that ends it.
 
     >>> title_and_tail("Scheduling in Parallel Systems. Proc. of the ACM Conf. 16", alone=False)
     ('Scheduling in Parallel Systems', 'Proc. of the ACM Conf. 16')
@@ -29,6 +31,8 @@ def title_and_tail(title: str, alone: bool) -> tuple[str, str]:
     ('A Note on the Permanent', 'Information and Computation, 84, 119-127')
     >>> title_and_tail("Attention, intention, and discourse, Computational Linguistics 12(3)", alone=True)
     ('Attention, intention, and discourse', 'Computational Linguistics 12(3)')
+    >>> title_and_tail("The Caml system, documentation and user's guide, 1997", alone=False)
+    ("The Caml system, documentation and user's guide", '1997')
     >>> title_and_tail("Scaling Laws, Part 2", alone=True), title_and_tail("Robot Vision, MIT Press", alone=False)
     (('Scaling Laws, Part 2', ''), ('Robot Vision, MIT Press', ''))
     """
@@ -40,4 +44,7 @@ def title_and_tail(title: str, alone: bool) -> tuple[str, str]:
             head, tail = title[:comma.start()], title[comma.end():]
             if len(head.split()) >= 2 and _NUMBER_OR_VENUE.search(tail) and not _NUMBERING.match(tail):
                 return head, tail
+    found = _YEAR_AT_END.search(title)
+    if found and len(title[:found.start()].split()) >= 2:
+        return title[:found.start()], title[found.end():]
     return title, ""
