@@ -215,7 +215,8 @@ def _year_paren() -> re.Pattern:
     days = r"\d{1,2}(?:\s*[-–]\s*\d{1,2})?"
     # APA's date of a news item or a talk: "(2015, Aug 6)", "(2006, 25-26 March)"
     day_of_year = rf"(?:,\s*(?:{MONTH}\.?(?:\s+{days})?|{days}\s+{MONTH}))?"
-    return re.compile(rf"[(\[]\s*(?:(?:{MONTH}\s+|(?:spring|summer|fall|autumn|winter)\s+)?(?:19|20)\d\d[a-z]?{day_of_year}"
+    season = r"(?:spring|summer|fall|autumn|winter)\s+"
+    return re.compile(rf"[(\[]\s*(?:(?:{MONTH}\s+|{season})?(?:19|20)\d\d[a-z]?{day_of_year}"
                       rf"|n\.\s?d\.|{words})\s*\.?\s*[)\]]", re.I)
 
 
