@@ -385,3 +385,17 @@ def test_a_list_in_natural_order_is_not_cut_at_an_initial():
 def test_a_date_with_the_year_is_no_part_of_the_title(entry, title, year):
     ref = read(entry)
     assert (ref.title, ref.year, names(ref)) == (title, year, ["K. Roe"])
+
+
+@pytest.mark.parametrize(("entry", "authors", "title", "year"), [
+    # Harvard and British styles quote the title in single marks; an apostrophe inside stays in it
+    ("Roe, J. (2010) ‘A study of Poe’s graphs’, Journal of Graphs, 3(2), pp. 1-10.",
+     ["J. Roe"], "A study of Poe’s graphs", "2010"),
+    ("Tester, Ada Jane. ‘Kernels and the beautiful graph’. Graph Letters 20, no. 3 (1948): 305-312.",
+     ["Ada Jane Tester"], "Kernels and the beautiful graph", "1948"),
+    # a "‘" that no closing mark follows opens nothing: the title is read as before
+    ("Roe, J. (2010). Graphs of the ‘90s. Journal of Graphs, 3.", ["J. Roe"], "Graphs of the ‘90s", "2010"),
+])
+def test_titles_in_single_quotation_marks(entry, authors, title, year):
+    ref = read(entry)
+    assert (names(ref), ref.title, ref.year) == (authors, title, year)

@@ -51,8 +51,9 @@ def _flanked(raw: str, i: int, width: int, closing: bool) -> bool:
 
 
 # The first characters of every kind of markup _StyleScanner reads (links start at known places).
-_MARKUP_STARTS = frozenset('\\*_<"“”&')
-_NEXT_MARKUP = re.compile('[\\\\*_<"“”&]')
+_MARKUP_STARTS = frozenset('\\*_<"“”‘’&')
+_NEXT_MARKUP = re.compile('[\\\\*_<"“”‘’&]')
+_SINGLE_CLOSE = re.compile(r"’(?!\w)")
 _LINK = re.compile(r"\[((?:\\.|[^\]\\])*)\]\([^)]*\)")
 _SUP_MARK = re.compile(r"[*\u2020\u2021]|&dagger;")
 
@@ -74,6 +75,7 @@ class _StyleScanner:
         self.styles: set[str] = set()
         self.frozen: frozenset | None = None  # self.styles as kept with each unit, made once per change
         self.long_units = False  # whether an entity was kept as more than one character
+        self.single = False  # whether the quote in force was opened by "‘"
         links = _LINK.finditer(raw)
         self.link_at = {m.start(): (m.end(), m.start(1), m.end(1)) for m in links}  # [text](url): text's bounds
         self.link_starts = sorted(self.link_at)
@@ -183,6 +185,16 @@ class _StyleScanner:
         if ch == '"':
             prev = self.raw[i - 1] if i else " "
             return self.toggle("quote", "quote" not in self.styles and not prev.isalnum(), i, 1)
+        # British and Harvard styles quote a title in single marks: "Roe, J. (2010) ‘A title’, Journal". "’" is
+        # an apostrophe too ("Poe’s"): it closes only the quote a "‘" opened, before no letter or digit, and
+        # a "‘" opens only where such a "’" follows ("the ‘90s" opens nothing)
+        if ch == "‘" and "quote" not in self.styles and (i == 0 or not self.raw[i - 1].isalnum()) \
+                and _SINGLE_CLOSE.search(self.raw, i + 1):
+            self.single = True
+            return self.toggle("quote", True, i, 1)
+        if ch == "’" and self.single and (i + 1 == len(self.raw) or not self.raw[i + 1].isalnum()):
+            self.single = False
+            return self.toggle("quote", False, i, 1)
         return None
 
     def entity(self, i: int) -> int | None:
@@ -200,6 +212,7 @@ class _StyleScanner:
 _READERS = {"\\": (_StyleScanner.escape,), "*": (_StyleScanner.bold, _StyleScanner.italic),
             "_": (_StyleScanner.bold, _StyleScanner.italic), "<": (_StyleScanner.tag,),
             '"': (_StyleScanner.quote,), "“": (_StyleScanner.quote,), "”": (_StyleScanner.quote,),
+            "‘": (_StyleScanner.quote,), "’": (_StyleScanner.quote,),
             "&": (_StyleScanner.entity,)}
 
 
@@ -261,7 +274,7 @@ def _sentence_cuts(text: str) -> list[int]:
 
 def _raw_start(raw: str, idx: int) -> int:
     """Where a piece that starts at *idx* begins in *raw*, with the markup that opens it."""
-    while idx > 0 and raw[idx - 1] in "*_[“\"\\":
+    while idx > 0 and raw[idx - 1] in "*_[“‘\"\\":
         idx -= 1
     return idx
 
