@@ -399,3 +399,11 @@ def test_a_date_with_the_year_is_no_part_of_the_title(entry, title, year):
 def test_titles_in_single_quotation_marks(entry, authors, title, year):
     ref = read(entry)
     assert (names(ref), ref.title, ref.year) == (authors, title, year)
+
+
+def test_names_family_first_that_begin_a_line_win_over_a_venue_that_reads_as_a_name():
+    # "J. Graph Theory" could be a name ("J." an initial), and "Roe, S. K. and Tester, D. S., Title" a
+    # title before it; names family first at the line's start say which is which.
+    ref = read("Roe, S. K. and Tester, D. S., Automatic kernels for sparse graphs, J. Graph Theory, 5 207-229 (1988).")
+    assert (names(ref), ref.title, ref.year) == (["S. K. Roe", "D. S. Tester"], "Automatic kernels for sparse graphs",
+                                                 "1988")

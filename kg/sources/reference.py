@@ -26,6 +26,7 @@ from kg.records import Author, VenueRef
 from kg.sources.authors import author_list_quality, name_score, split_author_list
 from kg.sources.reference_blocks import Block, blocks_of
 from kg.sources.reference_names import (
+    FAMILY_FIRST,
     INSIDE_SEPARATORS,
     leading_names,
     lone_name_first,
@@ -323,6 +324,13 @@ def _names_inside(body: list[Block], ref: Reference) -> tuple[list[Block], list[
     head = body[0]
     title_blocks: list[Block] = []
     rest: list[Block] = []
+    # names family first that begin the block come first: "Debray, S. K. and Warren, D. S., Title, J. Logic
+    # Programming" is no title with "J. Logic Programming" its author
+    leading = leading_names(head.text) if head.style == "plain" and FAMILY_FIRST.match(head.text) else None
+    if leading:
+        ref.authors = split_author_list(leading[0])
+        after = [Block(leading[2], "plain", head.line)] if leading[2] else []
+        return [Block(leading[1], "plain", head.line)], after + body[1:]
     inside = _split_inside(head) if head.style == "plain" else None
     first_names = _split_inside(head, prefix=True) if head.style == "plain" and not inside else None
     if first_names and "," in first_names[2]:  # "J. Doe, R. Roe, Title, Venue": the title is the next piece

@@ -83,9 +83,13 @@ def year_after_names(blocks: list[Block]) -> list[Block]:
 _AFTER_INITIAL = re.compile(r"(?<=\b[A-Z]\.)\s+(?=[A-Z][a-z])")
 # the places weighed (a long author list ends in a block of its own)
 _MAX_INITIALS = 16
-# a list whose names are family first from its first ("Geddes, K., Czapor, S., and Labahn, G."): in
-# "M. Esters, C. Oses, ..., C. Toher & S. Curtarolo" every initial is followed by a family name
-_FAMILY_FIRST = re.compile(r"^[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?,\s+[A-Z]\.")
+#: A text that begins with a name family first ("Debray, S. K.", "Roe, Jane"): a list so from its first
+#: ("Geddes, K., Czapor, S., and Labahn, G."); in "M. Esters, C. Oses, ..., C. Toher & S. Curtarolo"
+#: every initial is followed by its family name.
+FAMILY_FIRST = re.compile(r"^[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?,\s+[A-Z]")
+# the same with an initial: "Hadzilacos, V." (not "Tester, Ada Jane. Kernels ...", whose title the
+# sentence's end cuts off already)
+_FAMILY_FIRST_INITIAL = re.compile(FAMILY_FIRST.pattern + r"\.")
 
 
 def title_after_initials(blocks: list[Block]) -> list[Block]:
@@ -93,7 +97,7 @@ def title_after_initials(blocks: list[Block]) -> list[Block]:
     same sentence ("Hadzilacos, V. Issues of Fault Tolerance ...", "Geddes, K., Czapor, S., and Labahn,
     G. Algorithms for ..."), made two: the names' and the title's. The names are family first from the
     first, two or more or one; the title's first sentence is no name."""
-    if not blocks or blocks[0].style != "plain" or not _FAMILY_FIRST.match(blocks[0].text):
+    if not blocks or blocks[0].style != "plain" or not _FAMILY_FIRST_INITIAL.match(blocks[0].text):
         return blocks
     text, found = blocks[0].text, None
     for m in list(_AFTER_INITIAL.finditer(text))[:_MAX_INITIALS]:
