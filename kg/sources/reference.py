@@ -265,7 +265,7 @@ def _label(blocks: list[Block], ref: Reference) -> None:
 
 
 # a year, then the period that ends it, before the title's words ("2001: A Space Odyssey" keeps its year)
-_LEADING_YEAR = re.compile(r"^\(?((?:1[6-9]|20)\d\d)[a-z]?\)?\.\s+")
+_LEADING_YEAR = re.compile(r"^\(?((?:19|20)\d\d)[a-z]?\)?\.\s+")
 
 
 def _venue_before_title(body: list[Block], ref: Reference) -> tuple[list[Block], VenueRef | None]:
@@ -326,11 +326,8 @@ def _names_inside(body: list[Block], ref: Reference) -> tuple[list[Block], list[
     rest: list[Block] = []
     # names family first that begin the block come first: "Debray, S. K. and Warren, D. S., Title, J. Logic
     # Programming" is no title with "J. Logic Programming" its author
-    leading = leading_names(head.text) if head.style == "plain" and FAMILY_FIRST.match(head.text) else None
-    if leading:
-        ref.authors = split_author_list(leading[0])
-        after = [Block(leading[2], "plain", head.line)] if leading[2] else []
-        return [Block(leading[1], "plain", head.line)], after + body[1:]
+    if head.style == "plain" and FAMILY_FIRST.match(head.text) and (leading := leading_names(head.text)):
+        return _around_leading_names(leading, body, ref)
     inside = _split_inside(head) if head.style == "plain" else None
     first_names = _split_inside(head, prefix=True) if head.style == "plain" and not inside else None
     if first_names and "," in first_names[2]:  # "J. Doe, R. Roe, Title, Venue": the title is the next piece
@@ -344,11 +341,19 @@ def _names_inside(body: list[Block], ref: Reference) -> tuple[list[Block], list[
         ref.authors = split_author_list(names)
         return [Block(title, "plain", head.line)], ([Block(after, "plain", head.line)] if after else []) + body[1:]
     if not first_names and head.style == "plain" and (leading := leading_names(head.text)):
-        ref.authors = split_author_list(leading[0])
-        title, after = leading[1], leading[2]
-        return [Block(title, "plain", head.line)], ([Block(after, "plain", head.line)] if after else []) + body[1:]
+        return _around_leading_names(leading, body, ref)
     later = _names_in_later_block(body, ref)
     return later if later is not None else (title_blocks, rest)
+
+
+def _around_leading_names(leading: tuple[str, str, str], body: list[Block], ref: Reference,
+                          ) -> tuple[list[Block], list[Block]]:
+    """The title's block and the rest, from :func:`~kg.sources.reference_names.leading_names` of the
+    first block (names, title, what follows); the names go to *ref*."""
+    names, title, after = leading
+    ref.authors = split_author_list(names)
+    line = body[0].line
+    return [Block(title, "plain", line)], ([Block(after, "plain", line)] if after else []) + body[1:]
 
 
 def _names_in_later_block(body: list[Block], ref: Reference) -> tuple[list[Block], list[Block]] | None:

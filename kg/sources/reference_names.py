@@ -1,6 +1,8 @@
 """Where the names of a plain publication entry are when no block of it reads as an author list:
-one name before the title ("W. Li. Title..."), or names that begin a block, family first
-("Clark, K. L., Negation as Failure, in: ..."). Used by :mod:`kg.sources.reference`.
+one name before the title ("W. Li. Title..."), names that begin a block, family first ("Clark, K.
+L., Negation as Failure, in: ..."), names with their year in one block ("Miller, G. 1995."), or
+names whose last initial runs on into the title ("Hadzilacos, V. Issues of ..."). Used by
+:mod:`kg.sources.reference`.
 """
 
 from __future__ import annotations
@@ -9,8 +11,8 @@ import re
 
 from kg.sources.authors import author_list_quality, name_score
 from kg.sources.reference_blocks import Block
+from kg.sources.reference_title import VENUE_WORDS
 from kg.sources.reference_venue import EDITOR
-from kg.words import alternation, word_list
 
 #: Where a block's pieces part: a comma (not inside parentheses), or "and" before a capital.
 INSIDE_SEPARATORS = re.compile(r",\s*(?![^()]*\))|\s+and\s+(?=[A-Z])")
@@ -37,7 +39,7 @@ def lone_name_first(body: list[Block], year_next: bool = False) -> bool:
     return len(words) >= 4 and len(lower) >= 2 and body[0].text.endswith(".") and not EDITOR.search(title)
 
 
-_VENUE_WORD = re.compile(rf"\b(?:{alternation(word_list('venue-words'))})\b|^in\b", re.I)
+_VENUE_WORD = re.compile(rf"\b(?:{VENUE_WORDS})\b|^in\b", re.I)
 
 
 def leading_names(text: str) -> tuple[str, str, str] | None:
@@ -64,7 +66,7 @@ _TITLE_END = re.compile(r",\s*|(?<=[\w)])\.\s+(?=[A-Z])")
 
 
 # "Miller, G. 1995." or "Cousot, P. and Cousot, R. 1978": the names, then the year, in one block
-_NAMES_THEN_YEAR = re.compile(r"^(?P<names>.*[^\s(])\s+\(?(?P<year>(?:1[6-9]|20)\d\d)[a-z]?\)?[.,]?$")
+_NAMES_THEN_YEAR = re.compile(r"^(?P<names>.*[^\s(])\s+\(?(?P<year>(?:19|20)\d\d)[a-z]?\)?[.,]?$")
 
 
 def year_after_names(blocks: list[Block]) -> list[Block]:

@@ -9,13 +9,14 @@ import re
 
 from kg.words import alternation, word_list
 
-_VENUE_WORDS = alternation(word_list("venue-words"))
+#: The words of ``kg/words/venue-words.txt`` as a pattern's alternatives.
+VENUE_WORDS = alternation(word_list("venue-words"))
 # a sentence's end, then a venue's word: "Systems. Proc. of the ACM", "CDMA. Journal of Lightwave"
-_VENUE_AFTER_SENTENCE = re.compile(rf"(?<=[\w)])\.\s+(?=(?i:{_VENUE_WORDS})\b)")
+_VENUE_AFTER_SENTENCE = re.compile(rf"(?<=[\w)])\.\s+(?=(?i:{VENUE_WORDS})\b)")
 _COMMA = re.compile(r",\s+(?=[A-Z])")
 # the year after the title's words: "The Objective Caml system, documentation and user's guide, 1997"
 _YEAR_AT_END = re.compile(r",\s*(?=(?:19|20)\d\d\.?$)")
-_NUMBER_OR_VENUE = re.compile(rf"\d|\b(?i:{_VENUE_WORDS})\b")
+_NUMBER_OR_VENUE = re.compile(rf"\d|\b(?i:{VENUE_WORDS})\b")
 # "Scaling Laws, Part 2": a title's own numbering, not its venue
 _NUMBERING = re.compile(r"(?i:part|vol|volume|no|chapter|book|series)\b")
 
