@@ -140,7 +140,7 @@ def test_an_address_in_an_organizations_name_is_in_no_iri(tmp_path):
     # Regression: the organization of "Institute of Graphs, 77 Massachusetts Avenue, Cambridge, USA" was
     # named "Institute of Graphs" in the outputs, but its IRI, made from the name as printed, was
     # id:org/institute-of-graphs-77-massachusetts-avenue, and so was the position's made from it: the
-    # street reached every output, the tables and the page included. An IRI is made from the scrubbed
+    # street reached kg.ttl, kg.trig, kg.jsonld and the tables. An IRI is made from the scrubbed
     # name, with --include-private too (an identifier does not change with what the build keeps).
     cv = ("# Ada Example\n\nada@example.org\n\n## Employment\n\nProfessor\n\nOct. 2021 ~ Now\n\n"
           "Institute of Graphs, 77 Massachusetts Avenue, Cambridge, USA\n\n"
