@@ -407,3 +407,23 @@ def test_names_family_first_that_begin_a_line_win_over_a_venue_that_reads_as_a_n
     ref = read("Roe, S. K. and Tester, D. S., Automatic kernels for sparse graphs, J. Graph Theory, 5 207-229 (1988).")
     assert (names(ref), ref.title, ref.year) == (["S. K. Roe", "D. S. Tester"], "Automatic kernels for sparse graphs",
                                                  "1988")
+
+
+def test_vancouver_without_markup_names_then_title_then_journal():
+    # Vancouver: family names, then the initials run together ("Roe ED"); the title's question mark
+    # ends it before the journal's name
+    ref = read("Roe ED, Tester M. Overall survival of sparse graphs: an outcome, or a measure? Journal of Graph "
+               "Oncology 2012; 30:1750-4.")
+    assert names(ref) == ["ED Roe", "M Tester"]
+    assert (ref.title, ref.year, ref.venue.name) == (
+        "Overall survival of sparse graphs: an outcome, or a measure?", "2012", "Journal of Graph Oncology")
+
+
+def test_names_in_natural_order_with_middle_initials_are_not_vancouver():
+    # Regression: "Ada A. Tester, ..., Amy M. McRoe, ..." begins like Vancouver's "Roe ED," ("Ada A."),
+    # and the list was cut after "Amy M.", its title "McRoe, ...". Vancouver's initials are undotted
+    # and a comma follows them.
+    ref = read("Ada A. Tester, Carl Roe, Ebru Sample, Yin Wang, Felix Poe, Amy M. McRoe, Masaru Lee, Zihua Niu. "
+               "Training the next generation of graph scientists. Journal of Graphs 3, 2024.")
+    assert names(ref)[0] == "Ada A. Tester" and names(ref)[5] == "Amy M. McRoe" and len(ref.authors) == 8
+    assert ref.title == "Training the next generation of graph scientists"

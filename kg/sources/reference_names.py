@@ -82,7 +82,7 @@ def year_after_names(blocks: list[Block]) -> list[Block]:
 
 
 # an initial's period, then a capitalised word: where "Hadzilacos, V. Issues of Fault ..." may part
-_AFTER_INITIAL = re.compile(r"(?<=\b[A-Z]\.)\s+(?=[A-Z][a-z])")
+_AFTER_INITIAL = re.compile(r"(?:(?<=\b[A-Z]\.)|(?<=\b[A-Z]{2}\.)|(?<=\b[A-Z]{3}\.))\s+(?=[A-Z][a-z])")
 # the places weighed (a long author list ends in a block of its own)
 _MAX_INITIALS = 16
 #: A text that begins with a name family first ("Debray, S. K.", "Roe, Jane"): a list so from its first
@@ -92,6 +92,9 @@ FAMILY_FIRST = re.compile(r"^[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?,\s+[A-Z]")
 # the same with an initial: "Hadzilacos, V." (not "Tester, Ada Jane. Kernels ...", whose title the
 # sentence's end cuts off already)
 _FAMILY_FIRST_INITIAL = re.compile(FAMILY_FIRST.pattern + r"\.")
+# Vancouver's names, family first and the initials run together after it, undotted: "Saad ED, Buyse M."
+# (not "Marine A. Denolle, ...", a name in natural order)
+_VANCOUVER = re.compile(r"^[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)? [A-Z]{1,3},")
 
 
 def title_after_initials(blocks: list[Block]) -> list[Block]:
@@ -99,7 +102,8 @@ def title_after_initials(blocks: list[Block]) -> list[Block]:
     same sentence ("Hadzilacos, V. Issues of Fault Tolerance ...", "Geddes, K., Czapor, S., and Labahn,
     G. Algorithms for ..."), made two: the names' and the title's. The names are family first from the
     first, two or more or one; the title's first sentence is no name."""
-    if not blocks or blocks[0].style != "plain" or not _FAMILY_FIRST_INITIAL.match(blocks[0].text):
+    if not blocks or blocks[0].style != "plain" or not (_FAMILY_FIRST_INITIAL.match(blocks[0].text)
+                                                         or _VANCOUVER.match(blocks[0].text)):
         return blocks
     text, found = blocks[0].text, None
     for m in list(_AFTER_INITIAL.finditer(text))[:_MAX_INITIALS]:

@@ -11,8 +11,9 @@ from kg.words import alternation, word_list
 
 #: The words of ``kg/words/venue-words.txt`` as a pattern's alternatives.
 VENUE_WORDS = alternation(word_list("venue-words"))
-# a sentence's end, then a venue's word: "Systems. Proc. of the ACM", "CDMA. Journal of Lightwave"
-_VENUE_AFTER_SENTENCE = re.compile(rf"(?<=[\w)])\.\s+(?=(?i:{VENUE_WORDS})\b)")
+# a sentence's end, then a venue's word: "Systems. Proc. of the ACM", "CDMA. Journal of Lightwave",
+# "public health measure? Journal of Clinical Oncology" (the question's mark stays in the title)
+_VENUE_AFTER_SENTENCE = re.compile(rf"(?:(?<=[\w)])\.|(?<=[?!]))\s+(?=(?i:{VENUE_WORDS})\b)")
 _COMMA = re.compile(r",\s+(?=[A-Z])")
 # the year after the title's words: "The Objective Caml system, documentation and user's guide, 1997"
 _YEAR_AT_END = re.compile(r",\s*(?=(?:19|20)\d\d\.?$)")
@@ -28,6 +29,8 @@ def title_and_tail(title: str, alone: bool) -> tuple[str, str]:
 
     >>> title_and_tail("Scheduling in Parallel Systems. Proc. of the ACM Conf. 16", alone=False)
     ('Scheduling in Parallel Systems', 'Proc. of the ACM Conf. 16')
+    >>> title_and_tail("Overall survival: an end point? Journal of Oncology 2012; 30:1750-4", alone=True)
+    ('Overall survival: an end point?', 'Journal of Oncology 2012; 30:1750-4')
     >>> title_and_tail("A Note on the Permanent, Information and Computation, 84, 119-127", alone=True)
     ('A Note on the Permanent', 'Information and Computation, 84, 119-127')
     >>> title_and_tail("Attention, intention, and discourse, Computational Linguistics 12(3)", alone=True)
