@@ -427,3 +427,12 @@ def test_names_in_natural_order_with_middle_initials_are_not_vancouver():
                "Training the next generation of graph scientists. Journal of Graphs 3, 2024.")
     assert names(ref)[0] == "Ada A. Tester" and names(ref)[5] == "Amy M. McRoe" and len(ref.authors) == 8
     assert ref.title == "Training the next generation of graph scientists"
+
+
+def test_names_in_natural_order_then_the_title_in_one_sentence():
+    # the names and the title share the first sentence, with no comma after the title; the venue is the
+    # next sentence ("Proc. ..."), a block of its own
+    ref = read("R. Roe, S. Tester, B. Sample, Scheduling and page migration for sparse graph servers. Proc. 6th "
+               "Intl. Conf. on Graphs (GRAPHS-VI), San Jose, CA, pp. 12-24, 1994.")
+    assert names(ref) == ["R. Roe", "S. Tester", "B. Sample"]
+    assert (ref.title, ref.year) == ("Scheduling and page migration for sparse graph servers", "1994")

@@ -336,6 +336,10 @@ def _names_inside(body: list[Block], ref: Reference) -> tuple[list[Block], list[
         title_blocks = [Block(title, "plain", head.line)]
         rest = [Block(after, "plain", head.line)] + body[1:]
         inside = None
+    elif first_names and len(body) > 1 and len(first_names[2].split()) >= 3:
+        # "R. Chandra, S. Devine, Scheduling and Page Migration for ... Servers.", the venue in a block of its own
+        ref.authors = split_author_list(first_names[1])
+        return [Block(first_names[2], "plain", head.line)], body[1:]
     if inside:
         title, names, after = inside
         ref.authors = split_author_list(names)
