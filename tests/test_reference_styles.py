@@ -436,3 +436,16 @@ def test_names_in_natural_order_then_the_title_in_one_sentence():
                "Intl. Conf. on Graphs (GRAPHS-VI), San Jose, CA, pp. 12-24, 1994.")
     assert names(ref) == ["R. Roe", "S. Tester", "B. Sample"]
     assert (ref.title, ref.year) == ("Scheduling and page migration for sparse graph servers", "1994")
+
+
+@pytest.mark.parametrize(("entry", "authors", "title"), [
+    # an inverted family name with its particle
+    ("van Tester, Paul (1990). Nested kernels for sparse graph modelling. PhD thesis, Graph University.",
+     ["Paul van Tester"], "Nested kernels for sparse graph modelling"),
+    # the title's block goes on to the venue ("Masters Thesis") after a comma: the title is still one
+    ("Roe, Dan, (1995). On discretization as a step for sparse graph models, Masters Thesis, Graph University.",
+     ["Dan Roe"], "On discretization as a step for sparse graph models"),
+])
+def test_one_inverted_author_before_the_year_and_the_title(entry, authors, title):
+    ref = read(entry)
+    assert (names(ref), ref.title) == (authors, title)

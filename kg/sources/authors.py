@@ -289,7 +289,10 @@ def _pair_family_first(parts: list[str]) -> list[str] | None:
 def _first_inverted(parts: list[str]) -> list[str] | None:
     """Chicago and MLA invert only the first name: ``["Doe", "Jane", "Rick Roe"]`` -> ``["Doe, Jane", "Rick Roe"]``;
     its given name may be initials where every name after it is whole: ``["Lee", "L. L.", "W. E. Howard"]``."""
-    if len(parts) < 2 or not _family_only(parts[0]) or " " in clean_person_name(parts[0]):
+    if len(parts) < 2 or not _family_only(parts[0]):
+        return None
+    # one family name, after particles where it has them ("van Arragon, Paul")
+    if any(w.lower() not in _particles() for w in clean_person_name(parts[0]).split()[:-1]):
         return None
     if _initials_only(parts[1]):
         rest = [p for p in parts[2:] if not _ET_AL.match(_plain(p).strip())]

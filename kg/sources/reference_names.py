@@ -29,7 +29,10 @@ def lone_name_first(body: list[Block], year_next: bool = False) -> bool:
     name, title = body[0].text.strip(" .,;"), body[1].text.strip(" .,;")
     count, quality = author_list_quality(name)
     words = title.split()
-    if count != 1 or quality < 0.9 or len(words) < 3 or name_score(title) >= 0.5 or _VENUE_WORD.search(title):
+    # the venue's word in the title's first piece: "Journal of ..." is no title, but "On Discretization ...,
+    # Masters Thesis, ..." is one, its venue after it
+    lead = title.split(", ")[0]
+    if count != 1 or quality < 0.9 or len(words) < 3 or name_score(title) >= 0.5 or _VENUE_WORD.search(lead):
         return False
     if name_score(name) >= 1.0 or name.count(",") == 1 or year_next and name_score(name) >= 0.9:
         return True  # initials, inverted, or a year next: "Stephen Lindell (1992), A Purely Logical ..."
