@@ -449,3 +449,11 @@ def test_names_in_natural_order_then_the_title_in_one_sentence():
 def test_one_inverted_author_before_the_year_and_the_title(entry, authors, title):
     ref = read(entry)
     assert (names(ref), ref.title) == (authors, title)
+
+
+def test_editors_named_before_the_word_editors_are_no_part_of_the_venue():
+    # ACM's and LNCS's "In A and B, editors, Proceedings ...": the names are the book's editors
+    ref = read("A. Roe and B. Tester. Complexity of sparse graph queries. In S. Sample and A. Poe, editors, "
+               "Logical Foundations of Graphs, pages 1-10, 1997.")
+    assert ref.editors == ["S. Sample", "A. Poe"]
+    assert ref.venue.name == "Logical Foundations of Graphs"

@@ -28,7 +28,10 @@ def _editor_re() -> re.Pattern:
 
 
 EDITOR = _editor_re()  # an editor mark: "Ed.", "eds", "Hrsg." (kg/words/editor-marks.txt)
-_EDITOR_MARK = re.compile(r"\((?:eds?|hrsg|dir|éds?)\.?\)", re.I)
+# "(Eds.)", "(Hrsg.)", or ", editors," after the names ("In C. B. Jones and R. Shaw, editors, Proc. ...")
+_EDITOR_MARK = re.compile(r"\((?:eds?|hrsg|dir|éds?)\.?\)|,\s*editors?(?=\s*,)", re.I)
+_AND = re.compile(r"\s+and\s+")
+_AND_START = re.compile(r"^and\s+")
 _EDITORS_LINE = re.compile(r"^(?:ed|eds|edited by|hrsg|trans|translated by)\b", re.I)
 _EDITORS_AFTER_MARK = re.compile(r"\b(?:eds?|hrsg)\.\s+((?:[A-Z][\w.\-]*\s*)+)")
 _BRACKETED = re.compile(r"\[[^\]]+\]")
@@ -128,6 +131,8 @@ def split_editors(text: str) -> tuple[str, list[str]]:
 
     >>> split_editors("Handbook, A. Bode, F. Durst (Hrsg.), Springer")
     ('Handbook, Springer', ['A. Bode', 'F. Durst'])
+    >>> split_editors("In C. Jones, R. Shaw, and T. Roe, editors, Proc. of the Graph Workshop")
+    ('Proc. of the Graph Workshop', ['C. Jones', 'R. Shaw', 'T. Roe'])
     """
     # The marker first, then the names before it back to the nearest parenthesis: one pass, where a
     # single pattern for both backtracks without end on a long entry with no marker.
@@ -140,8 +145,13 @@ def split_editors(text: str) -> tuple[str, list[str]]:
     before = text[: m.start()]
     start = max(before.rfind("("), before.rfind(")")) + 1
     parts = [_IN.sub("", p.strip()) for p in before[start:].rstrip().split(",")]
-    names = []
-    while parts and name_score(parts[-1]) >= 0.5:
-        names.insert(0, parts.pop())
+    names: list[str] = []
+    # a piece may hold the last two names: "R. C. Shaw, and T. Denvir", "S. Adian and A. Nerode"
+    while parts:
+        pieces = _AND.split(_AND_START.sub("", parts[-1]))
+        if not all(name_score(p) >= 0.5 for p in pieces):
+            break
+        names[:0] = pieces
+        parts.pop()
     editors = [a.name for a in split_author_list(", ".join(names))]
     return (text[:start] + ", ".join(parts) + text[m.end():]).strip(" ,."), editors
