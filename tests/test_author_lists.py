@@ -65,3 +65,11 @@ def test_a_gap_in_the_middle_of_a_list():
 def test_no_break_spaces_and_chicago_inversion():
     assert names("A.\u00a0Lovelace, C.\u00a0Babbage") == ["A. Lovelace", "C. Babbage"]
     assert names("Lovelace, Ada, and Charles Babbage") == ["Ada Lovelace", "Charles Babbage"]
+
+
+def test_a_two_word_name_before_a_whole_name_is_two_people():
+    # Regression: "Bin Roe, Ada Tester" was read as one inverted name, "Ada Tester Bin Roe": "bin" is a
+    # particle ("Mohammed bin Salman"), and the first piece was taken for a family name after one.
+    # Particles count in lower case only ("van Tester, Paul" is one name).
+    assert [a.name for a in split_author_list("Bin Roe, Ada Tester")] == ["Bin Roe", "Ada Tester"]
+    assert [a.name for a in split_author_list("van Tester, Paul")] == ["Paul van Tester"]

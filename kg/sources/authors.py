@@ -291,8 +291,9 @@ def _first_inverted(parts: list[str]) -> list[str] | None:
     its given name may be initials where every name after it is whole: ``["Lee", "L. L.", "W. E. Howard"]``."""
     if len(parts) < 2 or not _family_only(parts[0]):
         return None
-    # one family name, after particles where it has them ("van Arragon, Paul")
-    if any(w.lower() not in _particles() for w in clean_person_name(parts[0]).split()[:-1]):
+    # one family name, after particles in lower case where it has them ("van Arragon, Paul"; "Bin Pan,
+    # Alexander Wright" is two names)
+    if any(not w.islower() or w not in _particles() for w in clean_person_name(parts[0]).split()[:-1]):
         return None
     if _initials_only(parts[1]):
         rest = [p for p in parts[2:] if not _ET_AL.match(_plain(p).strip())]
