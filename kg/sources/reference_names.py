@@ -1,7 +1,8 @@
 """Where the names of a plain publication entry are when no block of it reads as an author list:
 one name before the title ("W. Li. Title..."), names that begin a block, family first ("Clark, K.
 L., Negation as Failure, in: ..."), names with their year in one block ("Miller, G. 1995."), or
-names whose last initial runs on into the title ("Hadzilacos, V. Issues of ..."). Used by
+names whose last initial runs on into the title ("Hadzilacos, V. Issues of ...", "Saad ED, Buyse M.
+Overall survival ..."). Used by
 :mod:`kg.sources.reference`.
 """
 
@@ -103,8 +104,9 @@ _VANCOUVER = re.compile(r"^[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)? [A-Z]{1,3},")
 def title_after_initials(blocks: list[Block]) -> list[Block]:
     """*blocks*, with an entry's first block that is names ending in an initial, then the title in the
     same sentence ("Hadzilacos, V. Issues of Fault Tolerance ...", "Geddes, K., Czapor, S., and Labahn,
-    G. Algorithms for ..."), made two: the names' and the title's. The names are family first from the
-    first, two or more or one; the title's first sentence is no name."""
+    G. Algorithms for ...", Vancouver's "Saad ED, Buyse M. Overall survival ..."), made two: the names'
+    and the title's. The names are family first from the first, two or more or one; the title's first
+    sentence is no name."""
     if not blocks or blocks[0].style != "plain" or not (_FAMILY_FIRST_INITIAL.match(blocks[0].text)
                                                          or _VANCOUVER.match(blocks[0].text)):
         return blocks
