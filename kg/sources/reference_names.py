@@ -2,8 +2,7 @@
 one name before the title ("W. Li. Title..."), names that begin a block, family first ("Clark, K.
 L., Negation as Failure, in: ..."), names with their year in one block ("Miller, G. 1995."), or
 names whose last initial runs on into the title ("Hadzilacos, V. Issues of ...", "Saad ED, Buyse M.
-Overall survival ..."). Used by
-:mod:`kg.sources.reference`.
+Overall survival ..."). Used by :mod:`kg.sources.reference`.
 """
 
 from __future__ import annotations
