@@ -457,3 +457,19 @@ def test_editors_named_before_the_word_editors_are_no_part_of_the_venue():
                "Logical Foundations of Graphs, pages 1-10, 1997.")
     assert ref.editors == ["S. Sample", "A. Poe"]
     assert ref.venue.name == "Logical Foundations of Graphs"
+
+
+@pytest.mark.parametrize(("entry", "venue", "acronym"), [
+    # where and when a meeting was, after its name, are no part of the venue's name: the same meeting in
+    # another town is the same venue
+    ("A. Roe and B. Tester. Sparse kernels for graphs. In Proceedings of the 6th Graph Computing Conference, "
+     "Portland, OR, April 1991.", "Graph Computing Conference", None),
+    ("A. Roe. Sparse kernels for graphs. IEEE Graph Society General Meeting (GSGM), Boston, MA, 2020.",
+     "IEEE Graph Society General Meeting", "GSGM"),
+    # a hostile run of commas after the venue costs time in proportion to its length
+    ("A. Roe. Sparse kernels for graphs. In Proceedings of the Graph Conference" + ", " * 2000 + " 2001.",
+     "Graph Conference", None),
+])
+def test_a_venue_without_its_place_and_month(entry, venue, acronym):
+    ref = read(entry)
+    assert (ref.venue.name, ref.venue.acronym) == (venue, acronym)

@@ -12,7 +12,7 @@ import re
 from kg.records import VenueRef
 from kg.sources.authors import name_score, split_author_list
 from kg.sources.reference_blocks import Block
-from kg.sources.text import years_in
+from kg.sources.text import MONTH, years_in
 from kg.sources.venue import PREPRINT_SERVER, VENUE_TAG, find_status, parse_venue, strip_status, venue_name_end
 from kg.words import word_list
 
@@ -32,6 +32,11 @@ EDITOR = _editor_re()  # an editor mark: "Ed.", "eds", "Hrsg." (kg/words/editor-
 _EDITOR_MARK = re.compile(r"\((?:eds?|hrsg|dir|éds?)\.?\)|,\s*editors?(?=\s*,)", re.I)
 _AND = re.compile(r"\s+and\s+")
 _AND_START = re.compile(r"^and\s+")
+# where and when a meeting was, after its name: "Conference, Portland, OR, April", "..., Albuquerque, NM,
+# November 1991" (the year is read before), "MIT Press, Cambridge, MA"
+_PLACE_AND_MONTH = re.compile(rf"(?:,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+){{0,2}},\s*[A-Z]{{2}})?"
+                              rf"(?:,\s*{MONTH}\.?(?:\s+\d{{1,2}}(?:\s*[-–]\s*\d{{1,2}})?)?)?[\s,.]*$")
+_PLACE_TAIL = 120
 _EDITORS_LINE = re.compile(r"^(?:ed|eds|edited by|hrsg|trans|translated by)\b", re.I)
 _EDITORS_AFTER_MARK = re.compile(r"\b(?:eds?|hrsg)\.\s+((?:[A-Z][\w.\-]*\s*)+)")
 _BRACKETED = re.compile(r"\[[^\]]+\]")
@@ -120,6 +125,10 @@ def _read_venue(venue_text: str, ref) -> None:
     ref.status = status or ref.status  # "[Preprint] Submitted to X": the venue's own words win
     if not VENUE_TAG.match(venue_text) and not _SHORT_YEAR_PAREN.search(venue_text):
         venue_text = venue_name_end(venue_text)
+    # looked for in the text's end only: a search from every place of a long text would cost its square
+    tail_at = max(0, len(venue_text) - _PLACE_TAIL)
+    if (place := _PLACE_AND_MONTH.search(venue_text, tail_at)) and place.group().strip(" ,"):
+        venue_text = venue_text[:place.start()]
     venue, vyear, vstatus = parse_venue(venue_text)
     ref.status = vstatus or ref.status
     ref.venue = venue
