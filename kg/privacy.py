@@ -34,18 +34,20 @@ _TIDY = re.compile(r"(?:\s*[,;]\s*){2,}|\s*,\s*(?=\.)")
 _LABEL_COMMA = re.compile(r":\s*,")  # "Office: Kerkstraat 12, Lyon": the label, then the city
 
 
+#: A street's word that may end the word naming it (Hauptstraße 5, Keplerstr. 7, Kerkstraat 12): those of
+#: three letters or more ("Board 15" ends in "rd", "August 2021" in "st", and neither is a street).
+STREET_ENDINGS = alternation(w for w in word_list("street-types") if len(w) >= 3)
+
+
 @lru_cache(maxsize=1)
 def _address() -> re.Pattern:
     street = alternation(w.capitalize() for w in word_list("street-types"))  # "3 way handshake" is no address
     # "2013 First Place": a year is no house number before the words of street-types-not-after-a-year
     after_a_year = alternation(w.capitalize() for w in word_list("street-types")
                                if w not in word_list("street-types-not-after-a-year"))
-    number_first = (rf"\b(?:(?!(?:19|20)\d\d\b)\d{{1,5}}[A-Za-z]?,? (?:[A-Z][\w'.-]* ){{0,4}}(?:{street})"
-                    rf"|\d{{1,5}}[A-Za-z]?,? (?:[A-Z][\w'.-]* ){{0,4}}(?:{after_a_year}))\b\.?")
-    # Hauptstraße 5, Keplerstr. 7: a word that ends in a street's word of three letters or more ("Board 15"
-    # ends in "rd", "August 2021" in "st", and neither is a street)
-    compounds = alternation(w for w in word_list("street-types") if len(w) >= 3)
-    name_first = rf"\b[A-Z][\w'.-]*(?:{compounds})\.? \d{{1,5}}[a-z]?\b"
+    house = r"\d{1,5}[A-Za-z]?,? (?:[A-Z][\w'.-]* ){0,4}"  # a number, then up to four words of the name
+    number_first = rf"\b(?:(?!(?:19|20)\d\d\b){house}(?:{street})|{house}(?:{after_a_year}))\b\.?"
+    name_first = rf"\b[A-Z][\w'.-]*(?:{STREET_ENDINGS})\.? \d{{1,5}}[a-z]?\b"
     named_street = rf"\b(?:[A-Z][\w'.-]* ){{1,3}}(?:{street})\.? \d{{1,5}}[a-z]?\b"
     # Calle Mayor 5, ul. Marszałkowska 10; "Via Roma 10" only with its postcode ("Learning Via Graph
     # Networks 2" is a title)
@@ -64,8 +66,9 @@ def _name_then_number(name: str, postcode: str) -> str:
     """A street's word of the list *name* (capitalised; an abbreviation, which ends in its dot, also as
     written), up to four words of the street's name (capitalised, or particles such as "de", "degli"),
     a house number that is not a year (in a title: "Plaza Vieja 2019"), then *postcode* (a pattern)."""
-    words = alternation({w for word in word_list(name)
-                         for w in ((word, word.capitalize()) if word.endswith(".") else (word.capitalize(),))})
+    # each once, in the list's order (a set's order changes from one run to the next)
+    forms = ((word, word.capitalize()) if word.endswith(".") else (word.capitalize(),) for word in word_list(name))
+    words = alternation(dict.fromkeys(w for pair in forms for w in pair))
     return (rf"\b(?:{words})(?: (?:[a-z]{{1,3}}|degli|della|delle|dello|[A-Z][\w'.-]*)){{1,4}},? "
             rf"(?!(?:19|20)\d\d\b)\d{{1,4}}[a-z]?\b{postcode}")
 

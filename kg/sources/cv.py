@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from kg.privacy import STREET_ENDINGS
 from kg.records import OrgRef, Profile, Span, Work
 from kg.sources import sections as S
 from kg.sources.layout import Section, split_sections
@@ -24,8 +25,7 @@ PHONE = re.compile(r"^\+?[\d\s().-]{7,}$")
 _ADDRESS_WORDS = (word_list("street-types") + word_list("street-types-before-name")
                   + word_list("street-types-before-name-with-postcode")
                   + word_list("street-types-after-number") + word_list("address-words"))
-_STREET_ENDINGS = alternation(w for w in word_list("street-types") if len(w) >= 3)
-STREET = re.compile(rf"\b(?:{alternation(_ADDRESS_WORDS)})(?!\w)|(?:{_STREET_ENDINGS})\.?\s+\d"
+STREET = re.compile(rf"\b(?:{alternation(_ADDRESS_WORDS)})(?!\w)|(?:{STREET_ENDINGS})\.?\s+\d"
                     r"|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\b\d{5,6}\b", re.I)
 MARKUP = re.compile(r"^#{1,6}\s|\*\*|\]\(|^\|.*\|$", re.M)
 _CONTACT_LABEL = re.compile(r"^(E-?mail|Email|Tel\.?|Phone|Mobile|Homepage|Web(?:site)?|ORCID|Address)\s*:?\s*", re.I)

@@ -326,7 +326,8 @@ def _names_inside(body: list[Block], ref: Reference) -> tuple[list[Block], list[
     rest: list[Block] = []
     # names family first that begin the block come first: "Debray, S. K. and Warren, D. S., Title, J. Logic
     # Programming" is no title with "J. Logic Programming" its author
-    if head.style == "plain" and FAMILY_FIRST.match(head.text) and (leading := leading_names(head.text)):
+    family_first = head.style == "plain" and bool(FAMILY_FIRST.match(head.text))
+    if family_first and (leading := leading_names(head.text)):
         return _around_leading_names(leading, body, ref)
     inside = _split_inside(head) if head.style == "plain" else None
     first_names = _split_inside(head, prefix=True) if head.style == "plain" and not inside else None
@@ -344,7 +345,7 @@ def _names_inside(body: list[Block], ref: Reference) -> tuple[list[Block], list[
         title, names, after = inside
         ref.authors = split_author_list(names)
         return [Block(title, "plain", head.line)], ([Block(after, "plain", head.line)] if after else []) + body[1:]
-    if not first_names and head.style == "plain" and (leading := leading_names(head.text)):
+    if not first_names and head.style == "plain" and not family_first and (leading := leading_names(head.text)):
         return _around_leading_names(leading, body, ref)
     later = _names_in_later_block(body, ref)
     return later if later is not None else (title_blocks, rest)
