@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from kg.records import Work
+from kg.sources import read_document
 from kg.sources.reference import parse_reference
 
 
@@ -470,3 +472,53 @@ def test_plain_bibliography_entries(entry, authors, title, year):
 def test_plain_bibliography_entries_without_a_year_checked(entry, authors, title):
     ref = read(entry)
     assert (names(ref), ref.title) == (authors, title)
+
+
+@pytest.mark.parametrize(("entry", "editors", "title", "year"), [
+    # an edited book: the names it begins with are marked as its editors ("(Eds.)", "(ed.)", ", editors."
+    # or ", eds."), so they are no authors, and the title is the sentence after the mark
+    ("Roe, J. and A. Tester (Eds.). Sparse Graph Kernels. Graph Press, 1986.",
+     ["J. Roe", "A. Tester"], "Sparse Graph Kernels", "1986"),
+    ("A. Sample, editor. Models for Graph Streams. Graph House, 1992.", ["A. Sample"], "Models for Graph Streams",
+     "1992"),
+    # APA's year in its parentheses after the mark
+    ("Tester, A. B. (Ed.). (1999). Coping with graphs: a handbook. Leeds: Graph Press.",
+     ["A. B. Tester"], "Coping with graphs: a handbook", "1999"),
+    # Chicago: the first editor inverted, "eds." after a comma, the year after the mark
+    ("Roe, Jane, and Ada Tester, eds. 1997. Knowing Your Graph. New York: Graph House.",
+     ["Jane Roe", "Ada Tester"], "Knowing Your Graph", "1997"),
+    # the year right after the mark, before the title, with a comma (Harvard)
+    ("Sample, C (ed.) 2003, The graph atlas, Graph Press, Leeds.", ["C Sample"], "The graph atlas", "2003"),
+])
+def test_an_edited_book_names_its_editors_first(entry, editors, title, year):
+    ref = read(entry)
+    assert (names(ref), ref.editors, ref.title, ref.year) == ([], editors, title, year)
+
+
+def test_an_edited_book_credits_no_author_to_the_owner(tmp_path):
+    # In a CV an entry with no authors is the owner's work ("authors not listed"); an edited book's
+    # names are its editors, so the owner is not made its author.
+    (tmp_path / "cv.md").write_text("# Jane Roe\n\n## Publications\n\n"
+                                  "- Roe, J. and A. Tester (Eds.). Sparse Graph Kernels. Graph Press, 1986.\n"
+                                  "- Roe, J. and A. Tester. Dense graph kernels for streams. Graph Letters, 1988.\n")
+    doc = read_document(tmp_path / "cv.md")
+    edited, written = doc.of_type(Work)
+    assert (edited.title, list(edited.editors), edited.authors, edited.authors_not_listed) == (
+        "Sparse Graph Kernels", ["J. Roe", "A. Tester"], [], False)
+    assert [a.name for a in written.authors] == ["J. Roe", "A. Tester"]
+
+
+@pytest.mark.parametrize(("entry", "authors", "title", "venue", "year"), [
+    # Chicago's notes: "Full Name, Title (Place: Publisher, Year)." The parenthesis says where and when
+    # the book came out; it is no part of the title, and the name before the first comma is the author
+    ("Ada Tester, Origins of Graph Kernels: Lord and Peasant in Streams (Leeds: Graph Press, 1967).",
+     ["Ada Tester"], "Origins of Graph Kernels: Lord and Peasant in Streams", "Leeds: Graph Press", "1967"),
+    ("Jane Roe, Outline of a Theory of Graphs (Graph Press, 1977).",
+     ["Jane Roe"], "Outline of a Theory of Graphs", "Graph Press", "1977"),
+    # an edited book's parenthesis too
+    ("Roe, Jane (ed.), Encounters with Graphs (Ithaca, NY: Graph Press, 1984).",
+     [], "Encounters with Graphs", "Ithaca, NY: Graph Press", "1984"),
+])
+def test_chicago_note_with_where_the_book_came_out(entry, authors, title, venue, year):
+    ref = read(entry)
+    assert (names(ref), ref.title, ref.venue.name, ref.year) == (authors, title, venue, year)

@@ -61,7 +61,8 @@ def work_of(entry: Entry, ctx: Context) -> Work | None:
                 kind=entry.kind or ref.kind or "article", status=status, venue=ref.venue, year=ref.year or entry.year,
                 subject_ordinal=ref.subject_ordinal, subject_equal_contribution=ref.subject_equal_contribution,
                 recognitions=ref.recognitions, abstract=ref.abstract, editors=ref.editors, doi=ref.doi, url=ref.url)
-    work.authors_not_listed = not authors and not ref.subject_ordinal
+    # an edited book names its editors, not its authors: the owner is not made its author
+    work.authors_not_listed = not authors and not ref.subject_ordinal and not ref.edited
     return work
 
 

@@ -28,13 +28,16 @@ from kg.sources.reference_blocks import Block, blocks_of
 from kg.sources.reference_names import (
     FAMILY_FIRST,
     INSIDE_SEPARATORS,
+    after_leading_editors,
+    leading_editors,
     leading_names,
     lone_name_first,
+    name_then_title,
     title_after_initials,
     year_after_names,
 )
 from kg.sources.reference_text import LONE_YEAR, clean_entry_line, is_field_label, join_wrapped
-from kg.sources.reference_title import title_and_tail
+from kg.sources.reference_title import PUBLISHED_AFTER, title_and_tail
 from kg.sources.reference_venue import EDITOR, THESIS, read_rest
 from kg.sources.text import short_year, years_in
 from kg.sources.venue import VENUE_TAG, VENUE_TITLE, find_status, parse_venue, strip_status
@@ -68,6 +71,7 @@ class Reference:
     doi: str | None = None
     problem: str | None = None
     labelled_authors: bool = False
+    edited: bool = False  # the names it begins with are its editors (an edited book), and it names no author
 
 
 _EDITED_BY = re.compile(r"(?:eds?|edited by|hrsg|trans(?:lated)? by)\b", re.I)
@@ -259,7 +263,12 @@ def _label(blocks: list[Block], ref: Reference) -> None:
     if (year := _LEADING_YEAR.match(ref.title)) and ref.title[year.end():]:  # "Doe, Jane. 1999. Title"
         ref.year, ref.title = ref.year or year.group(1), ref.title[year.end():]
     if title_blocks[-1].style == "plain":
+        # "Barrington Moore, Social Origins of ... (Harmondsworth: Penguin, 1967)": Chicago's note, its
+        # author's name in natural order before the title
+        note = not ref.authors and not ref.edited and PUBLISHED_AFTER.search(ref.title)
         ref.title, tail = title_and_tail(ref.title, alone=not rest)
+        if note and (named := name_then_title(ref.title)):
+            ref.authors, ref.title = split_author_list(named[0]), named[1]
         rest = ([Block(tail, "plain", title_blocks[-1].line)] if tail else []) + rest
     read_rest(rest, ref, venue_first)
 
@@ -299,6 +308,8 @@ def _read_inline_roles(body: list[Block], ref: Reference) -> None:
 def _title_and_authors(body: list[Block], ref: Reference, year_next: bool = False) -> tuple[list[Block], list[Block]]:
     """The title's blocks and the blocks after the title and the authors; the authors go to *ref*
     (*year_next*: the entry's first block is followed by its year)."""
+    if not ref.authors and body[0].style == "plain" and (lead := leading_editors(body[0].text)):
+        return after_leading_editors(lead, body, ref)
     author_at = None
     if not ref.authors:
         # Authors come first, or right after the title: not after the venue ("..., *Journal*. Test U.").

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from kg.sources.authors import author_list_quality, name_score
+from kg.sources.authors import author_list_quality, name_score, split_author_list
 from kg.sources.reference_blocks import Block
 from kg.sources.reference_title import VENUE_WORDS
 from kg.sources.reference_venue import EDITOR
@@ -122,3 +122,59 @@ def title_after_initials(blocks: list[Block]) -> list[Block]:
         return blocks
     line = blocks[0].line
     return [Block(found[0], "plain", line), Block(found[1], "plain", line)] + blocks[1:]
+
+
+# names, then the word that makes them editors: "(Eds.)", "(ed.)", "(Editors)", ", editors." or " (eds),"
+_EDITORS_AFTER = re.compile(r"(?:\s*\((?:eds?|editors?|hrsg|éds?|dir)\.?\)|,?\s+(?:eds?\.|editors?\b))[\s.,:;]*",
+                            re.I)
+
+
+def leading_editors(text: str) -> tuple[list[str], str] | None:
+    """The names an entry begins with where they are its editors (an edited book: "Rees, J. and W.
+    Clinger (Eds.). Title ...", "A. Doe, editor. Title ..."), and the text after them; None where the
+    text begins otherwise.
+
+    >>> leading_editors("Roe, J. and A. Doe (Eds.). Graph Kernels. Academic Press, 1999.")
+    (['J. Roe', 'A. Doe'], 'Graph Kernels. Academic Press, 1999.')
+    >>> leading_editors("Graph Kernels (2nd ed.). Academic Press, 1999.") is None
+    True
+    """
+    m = _EDITORS_AFTER.search(text, 0, _MAX_EDITORS_AT)
+    if m is None or not m.start():
+        return None
+    names = text[:m.start()].strip(" ,")
+    count, quality = author_list_quality(names)
+    # one name only with initials or inverted, as before a title: "Graph Kernels (2nd ed.)" names nobody
+    if not count or quality < 0.9 or count == 1 and name_score(names) < 1.0 and names.count(",") != 1:
+        return None
+    return [a.name for a in split_author_list(names)], text[m.end():]
+
+
+# the editors' mark is looked for this far into the entry (a long list of editors is rare)
+_MAX_EDITORS_AT = 300
+
+
+def after_leading_editors(lead: tuple[list[str], str], body: list[Block], ref) -> tuple[list[Block], list[Block]]:
+    """The title's block and the rest of an edited book's entry, from :func:`leading_editors` of its
+    first block; the editors go to *ref* (a :class:`kg.sources.reference.Reference`)."""
+    ref.editors, after = lead
+    ref.edited = True
+    if year := _YEAR_FIRST.match(after):  # "Eales, S (ed.) 2003, The Jacaranda atlas, ..."
+        ref.year, after = ref.year or year.group(1), after[year.end():]
+    body = ([Block(after, "plain", body[0].line)] if after.strip(" .,;") else []) + body[1:]
+    pick = next((i for i, b in enumerate(body[:2]) if b.style in ("quote", "italic", "bold", "link")), 0)
+    return body[pick:pick + 1], body[:pick] + body[pick + 1:]
+
+
+_YEAR_FIRST = re.compile(r"\(?((?:19|20)\d\d)[a-z]?\)?[.,]?(?:\s+|$)")
+
+
+def name_then_title(text: str) -> tuple[str, str] | None:
+    """One person's name in natural order, then after a comma the title, as Chicago's notes print a
+    book: "Barrington Moore, Social Origins of Dictatorship" -> ("Barrington Moore", "Social Origins of
+    Dictatorship"); None where the text does not begin with a name."""
+    head, comma, title = text.partition(", ")
+    count, quality = author_list_quality(head)
+    if not comma or count != 1 or quality < 0.9 or not 2 <= len(head.split()) <= 4 or len(title.split()) < 1:
+        return None
+    return head, title
