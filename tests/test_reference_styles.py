@@ -288,6 +288,15 @@ ONE_AUTHOR_OR_THE_FIRST_INVERTED = [
     ("Graph Kernels. Journal of Machine Learning Research, 2019.", [], "Graph Kernels", "2019"),
     ("Counter Point. Garden City, N.Y.: Graph House, 1928.", [], "Counter Point", "1928"),
     ("Passing Time. Translated by Jane Roe. London: Graph House, 1961.", [], "Passing Time", "1961"),
+    # MLA's books: the name inverted with the given name in full, then a title of two words, or one
+    # whose first word is a venue's ("Science"), then the publisher
+    ("Tester, Ada. Sparse Graphs. Translated by Jane Roe. Leeds: Graph Press, 1974.",
+     ["Ada Tester"], "Sparse Graphs", "1974"),
+    ("Roe, Jane. Science & Its Kernels: Graphs in Perspective. Leeds: Graph Press, 2000.",
+     ["Jane Roe"], "Science & Its Kernels: Graphs in Perspective", "2000"),
+    # a title with a comma before its publisher: "Graphs, Revisited" is no inverted name, as its
+    # publisher follows it at once
+    ("Graphs, Revisited. Graph Press, 2019.", [], "Graphs, Revisited", "2019"),
 ]
 
 

@@ -32,7 +32,16 @@ def lone_name_first(body: list[Block], year_next: bool = False) -> bool:
     # the venue's word in the title's first piece: "Journal of ..." is no title, but "On Discretization ...,
     # Masters Thesis, ..." is one, its venue after it
     lead = title.split(", ")[0]
-    if count != 1 or quality < 0.9 or len(words) < 3 or name_score(title) >= 0.5 or _VENUE_WORD.search(lead):
+    if count != 1 or quality < 0.9:
+        return False
+    # MLA's and Chicago's books: "Calvino, Italo. Invisible Cities. Translated by ...": a name inverted
+    # with its given name in full ends its sentence, and the title after it may be short, or hold a
+    # venue's word where it is longer ("Science & Its Limits: The Natural ..."); a publisher or venue
+    # follows (so "Graphs, Revisited. Graph Press, 2019." is a title and its publisher)
+    if (_INVERTED_FULL.match(body[0].text) and len(body) >= 3 and not _VENUE_OPENS.match(title)
+            and (len(words) >= 4 or not _VENUE_WORD.search(lead))):
+        return True
+    if len(words) < 3 or name_score(title) >= 0.5 or _VENUE_WORD.search(lead):
         return False
     if name_score(name) >= 1.0 or name.count(",") == 1 or year_next and name_score(name) >= 0.9:
         return True  # initials, inverted, or a year next: "Stephen Lindell (1992), A Purely Logical ..."
@@ -43,6 +52,10 @@ def lone_name_first(body: list[Block], year_next: bool = False) -> bool:
 
 
 _VENUE_WORD = re.compile(rf"\b(?:{VENUE_WORDS})\b|^in\b", re.I)
+# "Calvino, Italo." or "Andrade, Mário de.": family name, a comma, given names in full, the sentence's end
+_INVERTED_FULL = re.compile(r"^[A-Z][\w'’-]+,\s+[A-Z][^\W\d_]+(?:[\s-][A-Z][^\W\d_]+)*(?:\s[a-z]{2,3})?\.$")
+# what begins a venue rather than a title: "Journal of ...", "Proceedings of ...", "In ..."
+_VENUE_OPENS = re.compile(r"(?:journal|proc|proceedings|transactions|conference|in)\b", re.I)
 
 
 def leading_names(text: str) -> tuple[str, str, str] | None:
