@@ -326,7 +326,20 @@ YEAR_PRINTED_AFTER_THE_NAMES = [
      ["Ada Tester"], "A purely logical kernel for graphs", "1992"),
     # no names before the year: a title of two capitalised words and a year is a title
     ("Graph Census 2020. Journal of Graphs, 2021.", [], "Graph Census 2020", "2021"),
+    # American archaeology's style: names, year and title in one sentence, with no period between them
+    ("Roe, J. R. and A. B. Tester 1973 Freshwater Kernels of Graphs. Bulletin 184. Graph Board, Leeds.",
+     ["J. R. Roe", "A. B. Tester"], "Freshwater Kernels of Graphs", "1973"),
+    # commas between them
+    ("Roe, Jane, Ada Tester, 1995, Using a kernel for reliable graph streams, International Graph Conference "
+     "187-94.", ["Jane Roe", "Ada Tester"], "Using a kernel for reliable graph streams", "1995"),
 ]
+
+
+def test_names_and_year_then_a_journal_without_a_title():
+    # astronomy's "Names, year, journal, volume, page" has no title: the abbreviated journal after the
+    # year is its venue, not a title ("GrJ, 650, 102" has no piece of two words before its comma)
+    ref = parse_reference(["Roe J., Tester A., 2006, GrJ, 650, 102"])
+    assert ref.venue is not None and ref.venue.name == "GrJ"
 
 
 @pytest.mark.parametrize(("entry", "title", "venue", "year"), [

@@ -85,16 +85,29 @@ _TITLE_END = re.compile(r",\s*|(?<=[\w)])\.\s+(?=[A-Z])")
 _NAMES_THEN_YEAR = re.compile(r"^(?P<names>.*[^\s(])\s+\(?(?P<year>(?:19|20)\d\d)[a-z]?\)?[.,]?$")
 
 
+# the same, the title after the year in that block, with no period between (American archaeology's
+# style): "Scott, W. B. and E. J. Crossman 1973 Freshwater Fishes of Canada."
+_NAMES_YEAR_TITLE = re.compile(r"^(?P<names>.*?[^\s(])\s+\(?(?P<year>(?:19|20)\d\d)[a-z]?\)?[.,]?\s+"
+                               r"(?P<title>[A-Z‘“\"'].*)$")
+
+
 def year_after_names(blocks: list[Block]) -> list[Block]:
     """*blocks*, with an entry's first block that is names and a year ("Miller, G. 1995.", as ACL's and
-    AAAI's bibliographies print them) made two: the names', and a year block."""
-    m = _NAMES_THEN_YEAR.match(blocks[0].text) if blocks and blocks[0].style == "plain" else None
+    AAAI's bibliographies print them) made two: the names', and a year block; names, a year and a title
+    ("Scott, W. B. and E. J. Crossman 1973 Freshwater Fishes of Canada.") made three."""
+    first = blocks[0].text if blocks and blocks[0].style == "plain" else ""
+    m = _NAMES_THEN_YEAR.match(first) or _NAMES_YEAR_TITLE.match(first)
     count, quality = author_list_quality(m.group("names")) if m else (0, 0.0)
     # one name only with initials or inverted: "Graph Census 2020." is a title
     if quality < 0.9 or count == 1 and name_score(m.group("names")) < 1.0 and m.group("names").count(",") != 1:
         return blocks
     line = blocks[0].line
-    return [Block(m.group("names"), "plain", line), Block(m.group("year"), "year", line)] + blocks[1:]
+    title = m.groupdict().get("title")
+    # a title of two words or more before its first comma: "Ascasibar Y., 2006, ApJ, 650, 102" has none
+    if title is not None and len(title.split(",")[0].split()) < 2:
+        return blocks
+    return ([Block(m.group("names"), "plain", line), Block(m.group("year"), "year", line)]
+            + ([Block(title, "plain", line)] if title else []) + blocks[1:])
 
 
 # an initial's period, then a capitalised word: where "Hadzilacos, V. Issues of Fault ..." may part
