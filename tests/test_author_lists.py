@@ -30,6 +30,12 @@ def names(raw):
     ("Lovelace, A.-M., Babbage, J.-P.", ["A.-M. Lovelace", "J.-P. Babbage"]),  # hyphenated initials
     ("with Ada Lovelace and Charles Babbage", ["Ada Lovelace", "Charles Babbage"]),  # humanities "with X and Y"
     ("Prof. Ada Lovelace, Dr. Charles Babbage", ["Ada Lovelace", "Charles Babbage"]),  # titles dropped
+    # French and German lists join the last name with "et" and "und" (lower case, before a capital)
+    ("Lovelace, A., Babbage, C., et Somerville, M.", ["A. Lovelace", "C. Babbage", "M. Somerville"]),
+    ("Lovelace, Ada und Charles Babbage", ["Ada Lovelace", "Charles Babbage"]),
+    # ... but "et al." is no "et", and Spanish "y" joins the two family names of one person
+    ("Lovelace, A., Babbage, C., et al.", ["A. Lovelace", "C. Babbage"]),
+    ("José Tester y Prueba, Ana Roe", ["José Tester y Prueba", "Ana Roe"]),
 ])
 def test_styles(raw, expected):
     assert names(raw) == expected

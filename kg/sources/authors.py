@@ -230,9 +230,12 @@ def _split_top_level(text: str, separators: re.Pattern) -> list[str]:
 
 
 _BRACKETS = re.compile(r"[\[\](){}]")
-_SEMICOLON_SEPARATORS = re.compile(r"\s*;\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*", re.I)
-_AND_SEPARATORS = re.compile(r"\s*,?\s+(?:and|&)\s+|\s*&\s*", re.I)
-_LIST_SEPARATORS = re.compile(r"\s*(?:,\s*(?:and|&)\s+|;\s*(?:and|&)?\s*|,|\s+and\s+|\s*&\s*|\s+with\s+)", re.I)
+#: "and" between names; in French and German lists "et" and "und", in lower case before a capital ("Ruin,
+#: I. et Lutoff, C."; "et al." is no "and"). Not Spanish "y" nor Portuguese "e": "Ortega y Gasset" is one name.
+AND = rf"(?:and|(?-i:(?:et|und)(?=\s+[{CAPITAL}])))"
+_SEMICOLON_SEPARATORS = re.compile(rf"\s*;\s*(?:and\s+|&\s*)?|\s+{AND}\s+|\s*&\s*", re.I)
+_AND_SEPARATORS = re.compile(rf"\s*,?\s+(?:{AND}|&)\s+|\s*&\s*", re.I)
+_LIST_SEPARATORS = re.compile(rf"\s*(?:,\s*(?:{AND}|&)\s+|;\s*(?:and|&)?\s*|,|\s+{AND}\s+|\s*&\s*|\s+with\s+)", re.I)
 # Capitals checked with str.isupper below, so "Örsvuran" and "Łukasz" count as capitalised.
 _FAMILY_ONLY = re.compile(r"^(?:[a-z]{1,4}\s+)*[^\W\d_][\w'’\-\u2010\u2011]+(?:\s+[^\W\d_][\w'’\-\u2010\u2011]+){0,2}$")
 
