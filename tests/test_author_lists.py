@@ -36,6 +36,15 @@ def names(raw):
     # ... but "et al." is no "et", and Spanish "y" joins the two family names of one person
     ("Lovelace, A., Babbage, C., et al.", ["A. Lovelace", "C. Babbage"]),
     ("José Tester y Prueba, Ana Roe", ["José Tester y Prueba", "Ana Roe"]),
+    # a suffix after its own comma belongs to the name before it, which keeps it at its end
+    ("Lovelace, A. P. & Babbage, Jr., C. G.", ["A. P. Lovelace", "C. G. Babbage Jr."]),  # APA: family, suffix, initials
+    ("Lovelace, A. E., Jr., Babbage, C.", ["A. E. Lovelace Jr.", "C. Babbage"]),  # APA: family, initials, suffix
+    ("Ada Lovelace, Jr., Charles Babbage", ["Ada Lovelace Jr.", "Charles Babbage"]),
+    ("Ada Lovelace, II, Charles Babbage", ["Ada Lovelace II", "Charles Babbage"]),
+    # Chicago: the first name inverted, its family name with a suffix
+    ("Babbage III, Charles and Ada Lovelace", ["Charles Babbage III", "Ada Lovelace"]),
+    # ... but Vancouver's "II" and "IV" are initials: "Lovelace IV" is I. V. Lovelace
+    ("Lovelace IV, Babbage AA", ["IV Lovelace", "AA Babbage"]),
 ])
 def test_styles(raw, expected):
     assert names(raw) == expected

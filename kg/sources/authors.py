@@ -2,8 +2,9 @@
 
 Styles read: "Given Family", "Family, Given", "Family, G.", "G. Family", "GH Family", compact
 initials ("Wells, H.B.M"), Vancouver ("Doe JA, Roe R"), lists joined by ``,``, ``;``, ``and``,
-``&``; ``et al.``, ``and others`` or ``...`` (also in the middle); marks (``*``, ``†``, ``‡``,
-``(*)``, ``^1``, ``<sup>``, superscript digits); bold, underlined or linked names.
+``&`` (French ``et``, German ``und``); ``et al.``, ``and others`` or ``...`` (also in the middle);
+suffixes ("Roe, Jr., J.", "Doe III, Jane"); marks (``*``, ``†``, ``‡``, ``(*)``, ``^1``, ``<sup>``,
+superscript digits); bold, underlined or linked names.
 
 Names are given as the corpus convention has it: "Family, Given" is turned round ("Given
 Family"), Vancouver "Family GI" becomes "GI Family", anything else stays as printed without its
@@ -25,7 +26,7 @@ from functools import cache, lru_cache
 
 from kg.records import Author
 from kg.sources.markup import MD_LINK
-from kg.words import word_list
+from kg.words import alternation, word_list
 
 _TAG = re.compile(r"<[^>]+>")
 # Marks that say "these authors contributed equally" (or "corresponding"): kept as a flag.
@@ -67,6 +68,15 @@ _INITIALS_THEN_NAME = re.compile(rf"^((?:{_INITIAL}[\s.\-]*)+?)\s+(\S.*)$")
 _BY = re.compile(r"^(?:by|with)\s+", re.I)
 _ELLIPSIS = re.compile(r"\s*(?:\.{3}|\u2026)\s*")
 _ET_AL_AFTER_NAME = re.compile(r"(?<=\w)\s+et\.?\s*al\b\.?")
+_SUFFIXES = alternation(word_list("name-suffixes"))
+# a suffix after a comma, itself followed by the next name or the list's end: "Guerney, Jr., B. G." and
+# "Martin Luther King, Jr., Ada Roe" lose that comma ("Guerney Jr., B. G.")
+_ANY_SUFFIX = rf"(?i:{_SUFFIXES}|{alternation(word_list('name-suffixes-like-initials'))})\.?"
+_COMMA_SUFFIX = re.compile(rf",\s+({_ANY_SUFFIX})(?=\s*(?:[,;&]|$|\s+and\s))")
+# a name of two words or more, then any suffix ("Ada Roe II", not "Ivanov II")
+_NAME_THEN_SUFFIX = re.compile(rf"\S\s+\S+\s+{_ANY_SUFFIX}$")
+# a family name's suffix ("Stewart III", "Guerney Jr."): no initial, nor a second family name
+_SUFFIX_END = re.compile(rf"\s+(?i:{_SUFFIXES})\.?$")
 _ENTITY = re.compile(r"&\w+;")
 _AMPERSAND = re.compile(r"&amp;", re.IGNORECASE)
 _VANCOUVER_END = re.compile(r"\s[A-Z]{1,3}\.?$")
@@ -136,7 +146,8 @@ def clean_person_name(printed: str) -> str:
     if text.count(",") == 1:
         family, given = (p.strip() for p in text.split(","))
         if family and given:
-            text = f"{given} {family}"
+            suffix = _SUFFIX_END.search(given)  # "Roe, J. Jr." is "J. Roe Jr."
+            text = f"{given[:suffix.start()]} {family}{suffix.group()}" if suffix else f"{given} {family}"
     return text.strip()
 
 
@@ -242,7 +253,7 @@ _FAMILY_ONLY = re.compile(r"^(?:[a-z]{1,4}\s+)*[^\W\d_][\w'’\-\u2010\u2011]+(?
 
 @lru_cache(maxsize=8192)
 def _family_only(part: str) -> bool:
-    text = clean_person_name(part)
+    text = _SUFFIX_END.sub("", clean_person_name(part))
     capitalised = all(w[:1].isupper() for w in text.split() if not _SHORT_LOWER.fullmatch(w))
     return bool(_FAMILY_ONLY.match(text)) and capitalised and not INITIALS.match(text) and not any(
         INITIALS.match(w) for w in text.split())
@@ -296,7 +307,8 @@ def _first_inverted(parts: list[str]) -> list[str] | None:
         return None
     # one family name, after particles in lower case where it has them ("van Arragon, Paul"; "Bin Pan,
     # Alexander Wright" is two names)
-    if any(not w.islower() or w not in _particles() for w in clean_person_name(parts[0]).split()[:-1]):
+    if any(not w.islower() or w not in _particles()
+           for w in _SUFFIX_END.sub("", clean_person_name(parts[0])).split()[:-1]):
         return None
     if _initials_only(parts[1]):
         rest = [p for p in parts[2:] if not _ET_AL.match(_plain(p).strip())]
@@ -317,6 +329,8 @@ def _first_inverted(parts: list[str]) -> list[str] | None:
 def _turn_vancouver(name: str) -> str:
     """``"Doe JA"`` -> ``"JA Doe"``; ``"Morel R."`` -> ``"R. Morel"``; other names unchanged."""
     words = name.split()
+    if _NAME_THEN_SUFFIX.search(name):  # "Ada Roe II": a suffix, not Vancouver's initials
+        return name
     if len(words) >= 2 and INITIALS.match(words[-1]) and not any(INITIALS.match(w) for w in words[:-1]) \
             and (_UPPER_RUN.match(words[-1]) or words[-1].endswith(".") or "." in words[-1]):
         return " ".join([words[-1]] + words[:-1])
@@ -346,6 +360,8 @@ def _split_author_list(raw: str) -> tuple[Author, ...]:
         text = _ELLIPSIS.sub(", ..., ", text)
     if "et" in text:
         text = _ET_AL_AFTER_NAME.sub(", et al.", text)
+    if "," in text:
+        text = _COMMA_SUFFIX.sub(r" \1", text)
     text = text.rstrip(" ,;")
     if ";" in text and ";" in _ENTITY.sub("", text):
         parts = _split_top_level(text, _SEMICOLON_SEPARATORS)
