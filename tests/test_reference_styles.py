@@ -544,3 +544,26 @@ def test_an_edited_book_credits_no_author_to_the_owner(tmp_path):
 def test_chicago_note_with_where_the_book_came_out(entry, authors, title, venue, year):
     ref = read(entry)
     assert (names(ref), ref.title, ref.venue.name, ref.year) == (authors, title, venue, year)
+
+
+@pytest.mark.parametrize(("entry", "authors", "title"), [
+    # German and some medical styles end the names with a colon, the title after it in the same sentence
+    ("Roe, T.; Tester, K.: Graphen im Alltag. In: Zeitschrift für Graphen 12 (2019), S. 1-10.",
+     ["T. Roe", "K. Tester"], "Graphen im Alltag"),
+    ("Roe JE, Tester RV, Sample RC: Kernels of sparse graphs. J Graph Res 68(4): 930-934, 2010.",
+     ["JE Roe", "RV Tester", "RC Sample"], "Kernels of sparse graphs"),
+    ("Tester, Jutta: Grundlagen der Graphen. In: Graphen-Info 5, 1998, S. 10-19.", ["Jutta Tester"],
+     "Grundlagen der Graphen"),
+    # no names before the colon: a title with a subtitle
+    ("Graph Kernels: A Survey. Journal of Graphs, 2019.", [], "Graph Kernels: A Survey"),
+])
+def test_names_end_with_a_colon(entry, authors, title):
+    ref = read(entry)
+    assert (names(ref), ref.title) == (authors, title)
+
+
+def test_a_title_with_a_colon_after_an_inverted_name_is_no_name():
+    # Chicago: one name inverted, then a title with a colon; "Sparse Opera" is no second name, as it has
+    # no initial and the names are not all family first
+    assert names(read("Roe, Jane, Sparse Opera: Staging Graphs (Graph Press, 2007).")) == ["Jane Roe"]
+

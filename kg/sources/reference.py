@@ -28,10 +28,9 @@ from kg.sources.reference_blocks import Block, blocks_of
 from kg.sources.reference_names import (
     FAMILY_FIRST,
     INSIDE_SEPARATORS,
-    after_leading_editors,
-    leading_editors,
     leading_names,
     lone_name_first,
+    marked_names_first,
     name_then_title,
     title_after_initials,
     year_after_names,
@@ -308,8 +307,8 @@ def _read_inline_roles(body: list[Block], ref: Reference) -> None:
 def _title_and_authors(body: list[Block], ref: Reference, year_next: bool = False) -> tuple[list[Block], list[Block]]:
     """The title's blocks and the blocks after the title and the authors; the authors go to *ref*
     (*year_next*: the entry's first block is followed by its year)."""
-    if not ref.authors and body[0].style == "plain" and (lead := leading_editors(body[0].text)):
-        return after_leading_editors(lead, body, ref)
+    if not ref.authors and (marked := marked_names_first(body, ref)) is not None:
+        return marked
     author_at = None
     if not ref.authors:
         # Authors come first, or right after the title: not after the venue ("..., *Journal*. Test U.").

@@ -204,3 +204,48 @@ def name_then_title(text: str) -> tuple[str, str] | None:
     if not comma or count != 1 or quality < 0.9 or not 2 <= len(head.split()) <= 4 or len(title.split()) < 1:
         return None
     return head, title
+
+
+# names, a colon, then the title, in one block (German and some medical styles): "Roe, T.; Tester, K.:
+# Graphen im Alltag.", "H Roe, P Tester and J Sample: Kernels of ..."
+_NAMES_COLON = re.compile(r"^(?P<names>[^:]{3,300}?):\s+(?P<title>\S.*)$")
+_COLON_NAME_PIECES = re.compile(r"\s*[,;]\s*|\s+(?:and|und|et|&)\s+")
+# an initial in a name: "T.", "RC", "J.-P."
+_AN_INITIAL = re.compile(r"(?:^|\s)[A-Z]{1,3}(?:\.|\s|$)|\b[A-Z]\.")
+
+
+def names_before_colon(text: str) -> tuple[str, str] | None:
+    """The names and the title of a text that is names, a colon and the title, else None. The names are
+    two or more, or one with initials or inverted ("Graph Kernels: A Survey" begins with no name).
+
+    >>> names_before_colon("Roe, T.; Tester, K.: Graphen im Alltag.")
+    ('Roe, T.; Tester, K.', 'Graphen im Alltag.')
+    """
+    m = _NAMES_COLON.match(text)
+    count, quality = author_list_quality(m.group("names")) if m else (0, 0.0)
+    if quality < 0.9 or count == 1 and name_score(m.group("names")) < 1.0 and m.group("names").count(",") != 1:
+        return None
+    # each name with an initial, or every name family first: "Levin, David, Unsettling Opera: Staging ..."
+    # is a name and a title with a colon (Chicago), not two names
+    pieces = [p for p in _COLON_NAME_PIECES.split(m.group("names")) if p]
+    if len(pieces) % 2 and not all(_AN_INITIAL.search(p) for p in pieces):
+        return None
+    return m.group("names"), m.group("title")
+
+
+def marked_names_first(body: list[Block], ref) -> tuple[list[Block], list[Block]] | None:
+    """The title's block and the rest of an entry whose first block begins with names a mark ends, the
+    names given to *ref* (a :class:`kg.sources.reference.Reference`): an edited book's editors
+    (:func:`leading_editors`), or authors before a colon (:func:`names_before_colon`, which says where
+    the title begins: "Roe, T.: Grundlagen der Graphen" holds a title that reads as a name). None where
+    the first block begins otherwise."""
+    head = body[0]
+    if head.style != "plain":
+        return None
+    if lead := leading_editors(head.text):
+        return after_leading_editors(lead, body, ref)
+    if colon := names_before_colon(head.text):
+        ref.authors = split_author_list(colon[0])
+        return [Block(colon[1], "plain", head.line)], body[1:]
+    return None
+
