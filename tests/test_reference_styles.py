@@ -11,6 +11,7 @@ import pytest
 from kg.records import Work
 from kg.sources import read_document
 from kg.sources.reference import parse_reference
+from kg.sources.reference_blocks import blocks_of
 
 
 def read(*lines):
@@ -566,4 +567,23 @@ def test_a_title_with_a_colon_after_an_inverted_name_is_no_name():
     # Chicago: one name inverted, then a title with a colon; "Sparse Opera" is no second name, as it has
     # no initial and the names are not all family first
     assert names(read("Roe, Jane, Sparse Opera: Staging Graphs (Graph Press, 2007).")) == ["Jane Roe"]
+
+
+@pytest.mark.parametrize(("entry", "authors", "title", "venue"), [
+    # French quotes a title in guillemets, set off by spaces or not; the opening one is no part of the names
+    ("Roe, Jane, « Formes et reflets des graphes », Cahiers des graphes, 22, 2000, p. 47-61.",
+     ["Jane Roe"], "Formes et reflets des graphes", "Cahiers des graphes"),
+    ("Tester A., 1999, «Graphes et capital social», Revue des graphes, Vol. 20, n° 1, p. 59-81.",
+     ["A Tester"], "Graphes et capital social", "Revue des graphes"),
+])
+def test_a_title_in_guillemets(entry, authors, title, venue):
+    ref = read(entry)
+    assert (names(ref), ref.title, ref.venue.name) == (authors, title, venue)
+
+
+def test_an_opening_guillemet_is_no_part_of_the_names_before_it():
+    # the names keep their raw markup (bold, marks) for the printed form; the guillemet that opens the
+    # title, and the space that sets it off, belong to the title's block
+    blocks = blocks_of("Roe, Jane, « Formes des graphes », Cahiers des graphes, 2000.", 0, sentences=True)
+    assert [(b.raw, b.style) for b in blocks[:2]] == [("Roe, Jane,", "plain"), ("« Formes des graphes »", "quote")]
 

@@ -51,8 +51,8 @@ def _flanked(raw: str, i: int, width: int, closing: bool) -> bool:
 
 
 # The first characters of every kind of markup _StyleScanner reads (links start at known places).
-_MARKUP_STARTS = frozenset('\\*_<"“”‘’&')
-_NEXT_MARKUP = re.compile('[\\\\*_<"“”‘’&]')
+_MARKUP_STARTS = frozenset('\\*_<"“”‘’«»&')
+_NEXT_MARKUP = re.compile('[\\\\*_<"“”‘’«»&]')
 _SINGLE_CLOSE = re.compile(r"’(?!\w)")
 _LINK = re.compile(r"\[((?:\\.|[^\]\\])*)\]\([^)]*\)")
 _SUP_MARK = re.compile(r"[*\u2020\u2021]|&dagger;")
@@ -180,8 +180,8 @@ class _StyleScanner:
 
     def quote(self, i: int) -> int | None:
         ch = self.raw[i]
-        if ch in "“”":
-            return self.toggle("quote", ch == "“", i, 1)
+        if ch in "“”«»":  # French quotes a title in guillemets: "« Formes du songe », Cahiers, 22"
+            return self.toggle("quote", ch in "“«", i, 1)
         if ch == '"':
             prev = self.raw[i - 1] if i else " "
             return self.toggle("quote", "quote" not in self.styles and not prev.isalnum(), i, 1)
@@ -212,7 +212,8 @@ class _StyleScanner:
 _READERS = {"\\": (_StyleScanner.escape,), "*": (_StyleScanner.bold, _StyleScanner.italic),
             "_": (_StyleScanner.bold, _StyleScanner.italic), "<": (_StyleScanner.tag,),
             '"': (_StyleScanner.quote,), "“": (_StyleScanner.quote,), "”": (_StyleScanner.quote,),
-            "‘": (_StyleScanner.quote,), "’": (_StyleScanner.quote,),
+            "‘": (_StyleScanner.quote,), "’": (_StyleScanner.quote,), "«": (_StyleScanner.quote,),
+            "»": (_StyleScanner.quote,),
             "&": (_StyleScanner.entity,)}
 
 
@@ -274,8 +275,10 @@ def _sentence_cuts(text: str) -> list[int]:
 
 def _raw_start(raw: str, idx: int) -> int:
     """Where a piece that starts at *idx* begins in *raw*, with the markup that opens it."""
-    while idx > 0 and raw[idx - 1] in "*_[“‘\"\\":
+    while idx > 0 and raw[idx - 1] in "*_[“‘\"\\«":
         idx -= 1
+    if raw[idx - 2: idx] in ("« ", "«\u00a0", "«\u202f"):  # French sets its guillemets off with a space
+        idx = _raw_start(raw, idx - 2)
     return idx
 
 
