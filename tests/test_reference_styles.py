@@ -148,6 +148,23 @@ def test_chapter_with_editors_in_brackets():
     assert names(hrsg) == ["J. Doe", "R. Roe"] and hrsg.editors == ["A. Poe", "B. Loe"] and hrsg.year == "2005"
 
 
+def test_chapter_whose_editors_are_joined_by_an_ampersand():
+    # APA joins the last two editors with "&" as it does the authors; none of them is part of the book's name
+    ref = read("Roe, R. (2004). Small things. In A. Poe, B. Loe, & C. Sample (Eds.), The handbook of graphs. "
+               "London: Graph Press.")
+    # (a venue's name drops its leading article: "The handbook of graphs" is the venue "handbook of graphs")
+    assert (ref.venue.name, ref.editors) == ("handbook of graphs", ["A. Poe", "B. Loe", "C. Sample"])
+
+
+def test_an_abbreviated_transactions_is_a_journal_not_a_translator():
+    # "Trans." names a translator before a name ("Trans. J. Doe"), but a journal before an abbreviated word
+    journal = read("Roe, A., and Tester, R. Degree factorizations of graphs. Trans. Amer. Math. Soc. 347, (1995), "
+                   "2235-2243.")
+    assert (journal.venue.name, journal.editors) == ("Trans. Amer. Math. Soc", [])
+    translated = read("Roe, J. Graph kernels. Trans. J. Doe. Leeds: Graph Press, 1974.")
+    assert (translated.venue.name, translated.editors) == ("Leeds: Graph Press", ["J. Doe"])
+
+
 @pytest.mark.parametrize(("entry", "status", "year"), [
     ("Doe, J. (Forthcoming). Small things. Accepted at *Journal of Tests*.", "published", None),
     ("Doe, J. (In preparation). Small things. Book manuscript.", "preprint", None),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from kg.records import VenueRef
-from kg.sources.authors import name_score, split_author_list
+from kg.sources.authors import AND, name_score, split_author_list
 from kg.sources.reference_blocks import Block
 from kg.sources.text import MONTH, years_in
 from kg.sources.venue import PREPRINT_SERVER, VENUE_TAG, find_status, parse_venue, strip_status, venue_name_end
@@ -30,14 +30,16 @@ def _editor_re() -> re.Pattern:
 EDITOR = _editor_re()  # an editor mark: "Ed.", "eds", "Hrsg." (kg/words/editor-marks.txt)
 # "(Eds.)", "(Hrsg.)", or ", editors," after the names ("In C. B. Jones and R. Shaw, editors, Proc. ...")
 _EDITOR_MARK = re.compile(r"\((?:eds?|hrsg|dir|éds?)\.?\)|,\s*editors?(?=\s*,)", re.I)
-_AND = re.compile(r"\s+and\s+")
-_AND_START = re.compile(r"^and\s+")
+_AND = re.compile(rf"\s+{AND}\s+|\s*&\s*")
+_AND_START = re.compile(rf"^(?:{AND}\s+|&\s*)")
 # where and when a meeting was, after its name: "Conference, Portland, OR, April", "..., Albuquerque, NM,
 # November 1991" (the year is read before), "MIT Press, Cambridge, MA"
 _PLACE_AND_MONTH = re.compile(rf"(?:,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+){{0,2}},\s*[A-Z]{{2}})?"
                               rf"(?:,\s*{MONTH}\.?(?:\s+\d{{1,2}}(?:\s*[-–]\s*\d{{1,2}})?)?)?[\s,.]*$")
 _PLACE_TAIL = 120
 _EDITORS_LINE = re.compile(r"^(?:ed|eds|edited by|hrsg|trans|translated by)\b", re.I)
+# "Trans." then an abbreviated word, not a translator's name: a journal's "Transactions" ("Trans. Amer. Math. Soc.")
+_TRANSACTIONS = re.compile(r"^trans\.\s+[A-Z][a-z]+\.", re.I)
 _EDITORS_AFTER_MARK = re.compile(r"\b(?:eds?|hrsg)\.\s+((?:[A-Z][\w.\-]*\s*)+)")
 _BRACKETED = re.compile(r"\[[^\]]+\]")
 _IN = re.compile(r"^in:?\s+", re.I)
@@ -71,7 +73,8 @@ def _texts_after_editors(rest: list[Block], ref) -> list[tuple[Block, str]]:
         text = b.text.strip(" ,.;")
         if not text:
             continue
-        if EDITOR.search(text) and _EDITORS_LINE.match(text):
+        # "Eds. J. Doe and R. Roe" and "Trans. John Doe" name editors; "Trans. Amer. Math. Soc. 347" is a journal
+        if EDITOR.search(text) and _EDITORS_LINE.match(text) and not _TRANSACTIONS.match(text):
             ref.editors += [a.name for a in split_author_list(EDITOR.sub(" ", text))]
             continue
         texts.append((b, text))
