@@ -17,6 +17,7 @@ from kg.sources.layout import Item, Section
 from kg.sources.text import (
     CITIES,
     US_STATES,
+    find_period,
     is_country,
     is_place,
     links_in,
@@ -24,21 +25,24 @@ from kg.sources.text import (
     split_author_list,
     strip_markup,
 )
-from kg.words import word_list
+from kg.words import alternation, word_list
 
-ROLE_WORDS = re.compile(
-    r"\b(?:professor|engineer|intern|internship|researcher|scientist|fellow|assistant|associate|officer|"
-    r"manager|director|lecturer|guest|developer|analyst|consultant|post-?doc(?:toral)?|visiting|visitor|"
-    r"chair|head|lead|founder|co-founder|ceo|cto|coo|cfo|president|architect|technician|tutor|instructor|"
-    r"teacher|advisor|staff|reader|programmer|designer|editor|reviewer)\b", re.I)
-ORG_WORDS = re.compile(
-    r"\b(?:university|universit[äé]t?|hochschule|polytechnique|politecnico|institute|institution|college|school|lab|labs|laboratory|group|"
-    r"cent(?:er|re)|company|co\.|ltd|limited|inc|corp|corporation|academy|foundation|department|faculty|"
-    r"gmbh|llc|plc|technologies|hospital|council|agency|ministry|bank|cloud|research)\b|\.com\b", re.I)
+#: A role's words (``kg/words/role-words.txt``): "Research Associate", "Wissenschaftliche Mitarbeiterin".
+ROLE_WORDS = re.compile(rf"\b(?:{alternation(word_list('role-words'))})\b", re.I)
+#: An organization's words (``kg/words/organization-words.txt``), or a company's web address.
+ORG_WORDS = re.compile(rf"\b(?:{alternation(word_list('organization-words'))})\b|\.com\b", re.I)
 DEGREE = re.compile(
     r"^(?P<degree>Ph\.?\s?D\.?|D\.?Phil\.?|Doctor(?:ate)?(?: of [A-Z]\w+)?|M\.?S(?:c)?\.?|M\.?Eng\.?|M\.?Phil\.?|"
     r"M\.A\.|MBA|M\.?Tech\.?|Master(?:'s)?(?: of [A-Z]\w+)?|B\.?S(?:c)?\.?|B\.?Eng\.?|B\.A\.|B\.?Tech\.?|"
-    r"Bachelor(?:'s)?(?: of [A-Z]\w+)?)(?=$|[\s,(])", re.I)
+    r"Bachelor(?:'s)?(?: of [A-Z]\w+)?|"
+    # other languages' degrees: German, French, Spanish, Italian, Portuguese
+    r"Promotion|Dr\.\s?(?:rer\.\s?nat|phil|ing|med)\.|Doktor|Diplom(?:-\w+)?|Magister|Doctorat|Doctorado|"
+    r"Dottorato(?: di ricerca)?|Doutorado|Doutoramento|Máster|Mestrado|Laurea(?: magistrale| triennale)?|"
+    r"Licence|Licenciatura)(?=$|[\s,(])", re.I)
+# the beginnings of a doctorate's and a master's names (any other degree is a bachelor's), lower case,
+# without periods or spaces
+_DOCTORATE = ("phd", "dphil", "doctor", "promotion", "dr", "doktor", "dottorato", "doutor")
+_MASTER = ("m", "diplom", "laureamagistrale")
 GRADE = re.compile(r"^(?:GPA|CGPA|Grade|Classification)\b|^(?:Distinction|Merit|Pass|First[- ]Class|"
                    r"Upper Second|Cum Laude|Magna Cum Laude|Summa Cum Laude)\b", re.I)
 
@@ -111,8 +115,9 @@ def _linked(raw: str) -> set[str]:
 
 # --- item classification ----------------------------------------------------------------
 
-_THESIS_LABEL = re.compile(r"^Thesis(?: Title)?\s*:", re.I)
-_SUPERVISOR_LABEL = re.compile(r"^(?:Supervisors?|Advisors?|Supervised by)\s*:", re.I)
+_THESIS_LABEL = re.compile(r"^(?:Thesis(?: Title)?|Dissertation)\s*:", re.I)
+# a thesis's supervisors, or its committee (its members advise it)
+_SUPERVISOR_LABEL = re.compile(r"^(?:Supervisors?|Advisors?|Supervised by|Committee)\s*:", re.I)
 _URL = re.compile(r"https?://\S+")
 _IN_PARENTHESES = re.compile(r"\(.*\)")
 
@@ -146,10 +151,15 @@ def classify_career_item(item: Item) -> str:
 
 
 def _expand_embedded_dates(items: list[Item]) -> list[tuple[str, Item, str]]:
-    """Split ``"Some University (2012-2017)"`` into an organization item and a date item."""
+    """Split ``"Some University (2012-2017)"`` into an organization item and a date item, and a whole
+    entry on one line into its parts (:func:`_one_line_entry`)."""
     out = []
     for item in items:
         text = item.text
+        parts = _one_line_entry(item)
+        if parts is not None:
+            out += parts
+            continue
         m = re.search(r"\(([^()]*\d{4}[^()]*)\)\s*$", text)
         if m and not parse_period(text) and parse_period(m.group(1)):
             head = Item(text[: m.start()].strip(), item.line, item.new_entry, item.gap_before, column=item.column)
@@ -161,20 +171,87 @@ def _expand_embedded_dates(items: list[Item]) -> list[tuple[str, Item, str]]:
     return out
 
 
+def _one_line_entry(item: Item) -> list[tuple[str, Item, str]] | None:
+    """A whole entry on one line, its date first or last: "2019-present: Research Associate, University
+    of X", "- 2015: MSc Physics, University of Y", "Lecturer, College Z, 2010-2012". Its date, its role
+    or degree, and the rest as its organization (with its place); None for any other line. A bulleted
+    line is an entry only with a role or a degree ("- 2020: Led the graph project" describes the entry
+    above it), and a line without one only with an organization."""
+    text = item.unmarked
+    found = find_period(text)
+    if found is None or parse_period(text):
+        return None
+    _, a, b = found
+    # what stands beside the date, without the marks next to it ("2019-present: ", ", 2015.")
+    before, after = text[:a].rstrip(_AROUND_DATE).strip(), text[b:].lstrip(_AROUND_DATE).rstrip(" ,;:.")
+    if before and after or not (before or after) or before.count("(") != before.count(")"):
+        # a date inside the line ("Visited X in 2019 for a month", "Econometrics (M.Sc, 2023)"), or alone
+        return None
+    pieces = [Item(p.strip(), item.line, column=item.column) for p in _PIECES.split(before or after) if p.strip()]
+    kinds = [classify_career_item(p) for p in pieces]
+    head = next((i for i, k in enumerate(kinds) if k in ("role", "degree")), None)
+    if head is None and (item.bullet or "org" not in kinds):
+        return None
+    role_alone = head is not None and kinds[head] == "role" and "org" not in kinds
+    if role_alone and (cut := _org_after_role(pieces[head].text)):  # "Professor University College Dublin"
+        pieces[head:head + 1] = [Item(part, item.line, column=item.column) for part in cut]
+        kinds[head:head + 1] = ["role", "org"]
+    # in printed order; a line with a date, a role or degree and an organization is an entry of its own,
+    # where one with less may go on below ("Student-Teacher Supervisor, 2012-2013", then its organization)
+    rest = ", ".join(p.text for i, p in enumerate(pieces) if i != head)
+    whole = head is not None and bool(rest)
+    out = [(kinds[head], pieces[head], pieces[head].text)] if head is not None else []
+    if rest:
+        out.append(("org", Item(rest, item.line, column=item.column), rest))
+    date = ("date", Item(text[a:b], item.line, column=item.column), text[a:b])
+    out = [date] + out if before == "" else out + [date]
+    kind, first, first_text = out[0]
+    out[0] = (kind, Item(first.raw, first.line, column=first.column, whole_entry=whole), first_text)
+    return out
+
+
+_AROUND_DATE = " ,;:|–—-()"
+
+
+def _org_after_role(text: str) -> tuple[str, str] | None:
+    """A role and its organization printed without a comma between them, as a PDF's columns come out
+    ("Professor University College Dublin", "Head of School School of Economics"): cut before the first
+    organization's word after the last role word that leaves the role no preposition at its end."""
+    roles = list(ROLE_WORDS.finditer(text))
+    if not roles:
+        return None
+    for org in ORG_WORDS.finditer(text, roles[-1].end()):
+        # the organization's name may begin before its word: "Research Fellow Geary Institute"
+        start = org.start()
+        for word in reversed(list(_WORD.finditer(text, roles[-1].end(), org.start()))):
+            if not word.group()[:1].isupper() or ORG_WORDS.fullmatch(word.group()):
+                break
+            start = word.start()
+        role, rest = text[:start].strip(), text[start:].strip()
+        if role and not _DANGLING.search(role) and len(rest.split()) >= 2 and rest[:1].isupper():
+            return role, rest
+    return None
+
+
+_WORD = re.compile(r"\S+")
+_DANGLING = re.compile(r"\b(?:of|for|at|in|and|the|de|der|des|di|du)$", re.I)
+# where a one-line entry's parts part: a comma, a semicolon or a dash between spaces (not inside parentheses)
+_PIECES = re.compile(r"\s*[,;]\s*(?![^()]*\))|\s+[–—-]\s+")
+
+
 def _split_degree(text: str) -> tuple[str, str | None, str | None, str | None]:
     """``"Ph.D in Computer Science The X University"`` -> degree, level, field, institution."""
     m = DEGREE.match(text)
     head = m.group("degree")
     low = head.lower().replace(".", "").replace(" ", "")
-    level = ("doctorate" if low.startswith(("phd", "dphil", "doctor")) else
-             "master" if low.startswith(("m", "master")) else "bachelor")
+    level = "doctorate" if low.startswith(_DOCTORATE) else "master" if low.startswith(_MASTER) else "bachelor"
     rest = text[m.end():].strip()
     rest = re.sub(r"^student\b\s*", "", rest, flags=re.I)
     degree = f"{head} {rest}".strip() if rest else head
     field_, institution = None, None
-    fm = re.match(r"^(?:in|of)\s+(.+)$", rest, re.I)
+    fm = re.match(r"^(?:in|of)\s+(.+)$", rest, re.I) or re.match(r"^()(.+)$", rest) if rest else None
     if fm:
-        tail = fm.group(1)
+        tail = fm.group(fm.lastindex)
         cut = re.search(r"\s(The\s+[A-Z].*)$", tail)
         if cut:
             field_, institution = tail[: cut.start()].strip(), cut.group(1).strip()
@@ -185,12 +262,14 @@ def _split_degree(text: str) -> tuple[str, str | None, str | None, str | None]:
                     break
             else:
                 field_ = tail
+        if fm.lastindex == 2:  # "PhD Economics Trinity College Dublin": no "in" or "of" before the field
+            return degree if institution is None else f"{head} {field_}", level, field_, institution
         degree = f"{head} in {field_}" if rest.lower().startswith("in") else f"{head} of {field_}"
     return degree, level, field_, institution
 
 
 def _supervisor_names(text: str) -> list[str]:
-    body = re.sub(r"^(?:Supervisors?|Advisors?|Supervised by)\s*:\s*", "", text, flags=re.I)
+    body = _SUPERVISOR_LABEL.sub("", text).strip()
     return [a.name for a in split_author_list(body)]
 
 
@@ -205,7 +284,7 @@ def _segment(kinds: list[tuple[str, Item, str]], starts: Callable[[dict, str, It
     entries: list[list[tuple[str, Item, str]]] = []
     slots: dict[str, int] = {}
     for kind, item, text in kinds:
-        if not entries or item.new_entry or (not by_layout and starts(slots, kind, item)):
+        if not entries or item.new_entry or item.whole_entry or (not by_layout and starts(slots, kind, item)):
             entries.append([])
             slots = {}
         entries[-1].append((kind, item, text))
@@ -265,7 +344,7 @@ def parse_career(section: Section, ctx: Context) -> list:
                 continue
             thesis = got.get("thesis", [None])[0]
             if thesis:
-                thesis = re.sub(r"^Thesis(?: Title)?\s*:\s*", "", thesis, flags=re.I).strip(" \"“”")
+                thesis = _THESIS_LABEL.sub("", thesis).strip(" \"“”_*")
             supervisors = [n for s in got.get("supervisor", []) for n in _supervisor_names(s)]
             records.append(Education(
                 degree=degree, institution=org, period=period, span=span, level=level,

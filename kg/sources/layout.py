@@ -30,6 +30,7 @@ class Item:
     bullet: bool = False
     column: int = 0
     heading: int = 0  # a sub-heading kept inside its section: its level (1-6, 7 for an unmarked one)
+    whole_entry: bool = False  # a career entry's first part, printed whole on one line (kg.sources.career)
 
     @cached_property
     def text(self) -> str:  # read many times by the section parsers; raw never changes
@@ -38,6 +39,11 @@ class Item:
     @property
     def bold(self) -> bool:
         return is_wholly_bold(self.raw)
+
+    @property
+    def unmarked(self) -> str:
+        """The text without the list marker a bullet begins with ("- 2019: ..." -> "2019: ...")."""
+        return LIST_MARK.sub("", self.text) if self.bullet else self.text
 
 
 @dataclass
@@ -125,6 +131,8 @@ def split_sections(text: str, first: str = "header") -> list[Section]:
 
 _RULE = re.compile(r"-{3,}|\*{3,}|_{3,}")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d+\.)\s+")
+#: The marker a bulleted item begins with.
+LIST_MARK = re.compile(r"^\s*[-*+•–]\s+")
 _NUMBERED = re.compile(r"^\s*(?:[-*+]\s+)?\d+\.\s")
 
 

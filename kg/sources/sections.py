@@ -31,12 +31,16 @@ SERVICE_ROLE = re.compile(r"\b(?:chair|member|committee|reviewer|organi[sz]er|ed
 
 # --- awards, service, talks, interests, skills, projects, summary -----------------------
 
+_LEADING_YEAR = re.compile(r"((?:19|20)\d\d)\s*[:.,–—-]?\s+(?=[^\W\d_])")  # then a word: not "2010 & 2011"
+
+
 def parse_awards(section: Section, ctx: Context) -> list[Award]:
     entries: list[list[Item]] = []
     for item in section.items:
-        text = item.text
+        text = item.unmarked
         only_years = re.fullmatch(r"[\s,;]*(?:(?:19|20)\d\d(?:\s*\([^)]*\))?[\s,;]*)+", text)
-        if entries and (only_years or PRIZE.search(text) and len(text.split()) <= 4):
+        # a prize on a line of its own ("$5,000") belongs to the award above it; a bullet is an award of its own
+        if entries and (only_years or PRIZE.search(text) and len(text.split()) <= 4 and not item.bullet):
             entries[-1].append(item)
             continue
         if item.new_entry or not entries or not (item.column > 0 and only_years):
@@ -45,11 +49,14 @@ def parse_awards(section: Section, ctx: Context) -> list[Award]:
             entries[-1].append(item)
     awards = []
     for entry in entries:
-        head = entry[0].text
+        head = entry[0].unmarked
         years = []
         prize = None
+        if leading := _LEADING_YEAR.match(head):  # "2020: Best Dissertation Award", "2018 Graph Prize"
+            years.append(leading.group(1))
+            head = head[leading.end():]
         for item in entry[1:]:
-            t = item.text
+            t = item.unmarked
             if re.fullmatch(r"[\s,;]*(?:(?:19|20)\d\d(?:\s*\([^)]*\))?[\s,;]*)+", t):
                 years += re.findall(r"(?:19|20)\d\d(?:\s*\([^)]*\))?", t)
             else:

@@ -29,6 +29,7 @@ from kg.sources.authors import (  # noqa: F401  (re-exported: readers call them 
     split_author_list,
 )
 from kg.sources.markup import is_wholly_bold, links_in, strip_markup  # noqa: F401
+from kg.words import alternation, word_list
 
 # --- dates ------------------------------------------------------------------------------
 
@@ -38,12 +39,16 @@ _MONTHS = {
 }
 MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
          r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?")
-DATE = rf"(?:(?:\d{{1,2}}\s+)?{MONTH}\s*,?\s*)?(?:19|20)\d\d"
-_OPEN_END = r"(?:Present|Now|Current|Today|Ongoing)"
-_RANGE = re.compile(rf"(?P<start>{DATE})\s*(?:-|–|—|~|to|until)\s*(?P<end>{DATE}|{_OPEN_END})", re.I)
+_SEASON = r"(?:Spring|Summer|Fall|Autumn|Winter)"
+# "2019", "Aug. 2020", "16 Jan 2026", "Aug 14, 2015", "Summer 2013" (a season says no month)
+DATE = rf"(?:(?:\d{{1,2}}\s+)?{MONTH}(?:\s+\d{{1,2}})?\s*,?\s*|{_SEASON}\s+)?(?:19|20)\d\d"
+# the end of a range that has not ended: "present", "heute", "aujourd'hui" (kg/words/open-end-words.txt)
+_OPEN_END = rf"(?:{alternation(word_list('open-end-words'), any_space=True)})(?!\w)"
+_RANGE = re.compile(rf"(?P<start>{DATE})\s*(?:-|–|—|~|to|until|bis)\s*(?P<end>{DATE}|{_OPEN_END})", re.I)
 _SINGLE = re.compile(DATE, re.I)
 _YEAR = re.compile(r"(?:19|20)(?=\d\d)")  # "19"/"20" never begins one character after another: no year is skipped
-_ONE_DATE = re.compile(rf"\s*(?:(\d{{1,2}})\s+)?(?:({MONTH})\s*,?\s*)?((?:19|20)\d\d)\s*", re.I)
+_ONE_DATE = re.compile(rf"\s*(?:(\d{{1,2}})\s+)?(?:({MONTH})(?:\s+(\d{{1,2}}))?\s*,?\s*|{_SEASON}\s+)?"
+                       r"((?:19|20)\d\d)\s*", re.I)
 _OPEN_END_WORD = re.compile(_OPEN_END, re.I)
 _FOUR_DIGIT_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _SHORT_YEAR = re.compile(r"['’](\d\d)\b")
@@ -76,18 +81,18 @@ def _earliest_date_start(text: str, q: int, pos: int) -> int:
     a = q
     while a > pos and (text[a - 1].isspace() or text[a - 1] in ",."):
         a -= 1
-    lo = a - 9
+    lo = a - 12  # a month (nine letters at most, "September"), a space and a day ("Aug 14, 2015")
     while lo > pos and text[lo - 1].isspace():
         lo -= 1
     return max(lo - 2, pos)
 
 
 def parse_date(text: str) -> str | None:
-    """ISO form of one date such as ``"Aug. 2020"``, ``"16 Jan 2026"`` or ``"2018"``."""
+    """ISO form of one date such as ``"Aug. 2020"``, ``"16 Jan 2026"``, ``"Aug 14, 2015"`` or ``"2018"``."""
     m = _ONE_DATE.fullmatch(text)
     if not m:
         return None
-    day, month, year = m.group(1), m.group(2), m.group(3)
+    day, month, year = m.group(1) or m.group(3), m.group(2), m.group(4)
     if not month:
         return year
     mm = _MONTHS[month.casefold()[:3]]  # casefold: the pattern, case-blind, also took "ſep" (long s)
