@@ -36,6 +36,9 @@ def names(raw):
     # ... but "et al." is no "et", and Spanish "y" joins the two family names of one person
     ("Lovelace, A., Babbage, C., et al.", ["A. Lovelace", "C. Babbage"]),
     ("José Tester y Prueba, Ana Roe", ["José Tester y Prueba", "Ana Roe"]),
+    # ... except after an initial, or before one: Spanish "y" and Portuguese "e" join two names there
+    ("Lovelace, A., Babbage, C. y Somerville, M.", ["A. Lovelace", "C. Babbage", "M. Somerville"]),
+    ("A. Lovelace e C. Babbage", ["A. Lovelace", "C. Babbage"]),
     # a suffix after its own comma belongs to the name before it, which keeps it at its end
     ("Lovelace, A. P. & Babbage, Jr., C. G.", ["A. P. Lovelace", "C. G. Babbage Jr."]),  # APA: family, suffix, initials
     ("Lovelace, A. E., Jr., Babbage, C.", ["A. E. Lovelace Jr.", "C. Babbage"]),  # APA: family, initials, suffix

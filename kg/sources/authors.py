@@ -242,8 +242,10 @@ def _split_top_level(text: str, separators: re.Pattern) -> list[str]:
 
 _BRACKETS = re.compile(r"[\[\](){}]")
 #: "and" between names; in French and German lists "et" and "und", in lower case before a capital ("Ruin,
-#: I. et Lutoff, C."; "et al." is no "and"). Not Spanish "y" nor Portuguese "e": "Ortega y Gasset" is one name.
-AND = rf"(?:and|(?-i:(?:et|und)(?=\s+[{CAPITAL}])))"
+#: I. et Lutoff, C."; "et al." is no "and"); Spanish "y" and Portuguese "e" only after an initial or before
+#: one ("García, M. y Pérez, J.", "J. García y M. Pérez"): "Ortega y Gasset" is one name.
+AND = (rf"(?:and|(?-i:(?:et|und)(?=\s+[{CAPITAL}]))|(?-i:(?<=\.\s)[ye](?=\s+[{CAPITAL}]))"
+       rf"|(?-i:[ye](?=\s+[{CAPITAL}]\.)))")
 _SEMICOLON_SEPARATORS = re.compile(rf"\s*;\s*(?:and\s+|&\s*)?|\s+{AND}\s+|\s*&\s*", re.I)
 _AND_SEPARATORS = re.compile(rf"\s*,?\s+(?:{AND}|&)\s+|\s*&\s*", re.I)
 _LIST_SEPARATORS = re.compile(rf"\s*(?:,\s*(?:{AND}|&)\s+|;\s*(?:and|&)?\s*|,|\s+{AND}\s+|\s*&\s*|\s+with\s+)", re.I)
