@@ -163,3 +163,16 @@ def test_awards_in_a_bulleted_list_with_their_years_first(tmp_path):
                 "- 2018 Graph Prize\n" + PUBLICATIONS)
     assert [(a.title, a.year) for a in doc.of_type(Award)] == [
         ("Best Dissertation Award", "2020"), ("Best Paper Award", "2019"), ("Graph Prize", "2018")]
+
+
+def test_status_words_and_sub_headings_in_german(tmp_path):
+    # "Zeitschriftenartikel" and "Konferenzbeiträge" group a publication list's entries; "Eingereicht" (submitted)
+    # says the works below it are under review, as "Eingereicht bei:" does in an entry
+    doc = facts(tmp_path, "# Anna Beispiel\n\n## Ausbildung\n\n- 2015: M.Sc. Informatik, Universität Musterstadt\n\n"
+                          "## Publikationen\n\n### Zeitschriftenartikel\n\n"
+                          "1. Beispiel, A.; Muster, T.: Graphen im Alltag. In: Zeitschrift für Graphen 12 (2019), S. 1-10.\n\n"
+                          "### Eingereicht\n\n2. Beispiel, A.: Kanten zählen. Zeitschrift für Graphen.\n\n"
+                          "### Konferenzbeiträge\n\n3. A. Beispiel. Dünne Kerne. Eingereicht bei: Graph Conference, 2024.\n")
+    assert [(w.title, w.status) for w in doc.of_type(Work)] == [
+        ("Graphen im Alltag", "published"), ("Kanten zählen", "under review"), ("Dünne Kerne", "under review")]
+
