@@ -147,6 +147,10 @@ def test_publication_headings_in_other_languages(tmp_path, heading, kind):
     ("Fall 2014 – Spring 2015", "2014", "2015", False),
     ("Aug 14, 2015", "2015-08-14", None, False),  # the day after the month
     ("2019 - Nowhere", None, None, None),  # "Now" only as a word of its own
+    # month names of other languages, the day before them with its period, and months by number
+    ("März 2019 – heute", "2019-03", None, True), ("1. Oktober 2018", "2018-10-01", None, False),
+    ("enero de 2020 - actualidad", "2020-01", None, True), ("janvier 2017 – juin 2019", "2017-01", "2019-06", False),
+    ("10/2016 – 09/2019", "2016-10", "2019-09", False), ("SEPT. 2019", "2019-09", None, False),
 ])
 def test_dates_in_other_forms(text, start, end, ongoing):
     period = parse_period(text)

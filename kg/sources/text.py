@@ -29,26 +29,26 @@ from kg.sources.authors import (  # noqa: F401  (re-exported: readers call them 
     split_author_list,
 )
 from kg.sources.markup import is_wholly_bold, links_in, strip_markup  # noqa: F401
-from kg.words import alternation, word_list
+from kg.words import alternation, word_list, word_table
 
 # --- dates ------------------------------------------------------------------------------
 
-_MONTHS = {
-    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
-    "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
-}
-MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
-         r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?")
+# month name -> number (kg/words/month-names.txt): "Aug", "September", "März", "janvier"
+_MONTHS = {name: int(number[0]) for name, number in word_table("month-names").items()}
+MONTH = rf"(?i:{alternation(_MONTHS)})\.?"  # any case, as the patterns using it may not ignore case
 _SEASON = r"(?:Spring|Summer|Fall|Autumn|Winter)"
-# "2019", "Aug. 2020", "16 Jan 2026", "Aug 14, 2015", "Summer 2013" (a season says no month)
-DATE = rf"(?:(?:\d{{1,2}}\s+)?{MONTH}(?:\s+\d{{1,2}})?\s*,?\s*|{_SEASON}\s+)?(?:19|20)\d\d"
+# "2019", "Aug. 2020", "16 Jan 2026", "Aug 14, 2015", "enero de 2020", "10/2016", "Summer 2013" (a
+# season says no month)
+DATE = (rf"(?:(?:\d{{1,2}}\.?\s+)?{MONTH}(?:\s+\d{{1,2}})?(?:\s+de)?\s*,?\s*|(?:0?[1-9]|1[0-2])[/.]|{_SEASON}\s+)?"
+        r"(?:19|20)\d\d")
 # the end of a range that has not ended: "present", "heute", "aujourd'hui" (kg/words/open-end-words.txt)
 _OPEN_END = rf"(?:{alternation(word_list('open-end-words'), any_space=True)})(?!\w)"
 _RANGE = re.compile(rf"(?P<start>{DATE})\s*(?:-|–|—|~|to|until|bis)\s*(?P<end>{DATE}|{_OPEN_END})", re.I)
 _SINGLE = re.compile(DATE, re.I)
 _YEAR = re.compile(r"(?:19|20)(?=\d\d)")  # "19"/"20" never begins one character after another: no year is skipped
-_ONE_DATE = re.compile(rf"\s*(?:(\d{{1,2}})\s+)?(?:({MONTH})(?:\s+(\d{{1,2}}))?\s*,?\s*|{_SEASON}\s+)?"
-                       r"((?:19|20)\d\d)\s*", re.I)
+_ONE_DATE = re.compile(rf"\s*(?:(?P<day>\d{{1,2}})\.?\s+)?(?:(?P<month>{MONTH})(?:\s+(?P<day_after>\d{{1,2}}))?"
+                       rf"(?:\s+de)?\s*,?\s*|(?P<number>0?[1-9]|1[0-2])[/.]|{_SEASON}\s+)?(?P<year>(?:19|20)\d\d)\s*",
+                       re.I)
 _OPEN_END_WORD = re.compile(_OPEN_END, re.I)
 _FOUR_DIGIT_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _SHORT_YEAR = re.compile(r"['’](\d\d)\b")
@@ -88,14 +88,18 @@ def _earliest_date_start(text: str, q: int, pos: int) -> int:
 
 
 def parse_date(text: str) -> str | None:
-    """ISO form of one date such as ``"Aug. 2020"``, ``"16 Jan 2026"``, ``"Aug 14, 2015"`` or ``"2018"``."""
+    """ISO form of one date such as ``"Aug. 2020"``, ``"16 Jan 2026"``, ``"Aug 14, 2015"``, ``"März 2019"``,
+    ``"10/2016"`` or ``"2018"``."""
     m = _ONE_DATE.fullmatch(text)
     if not m:
         return None
-    day, month, year = m.group(1) or m.group(3), m.group(2), m.group(4)
+    day, month, year = m.group("day") or m.group("day_after"), m.group("month"), m.group("year")
+    if m.group("number"):
+        return f"{year}-{int(m.group('number')):02d}"
     if not month:
         return year
-    mm = _MONTHS[month.casefold()[:3]]  # casefold: the pattern, case-blind, also took "ſep" (long s)
+    # casefold: the pattern, case-blind, also takes "ſep" (long s), which lower() leaves
+    mm = _MONTHS.get(month.rstrip(".").lower()) or _MONTHS[month.rstrip(".").casefold()]
     if day:
         return f"{year}-{mm:02d}-{int(day):02d}"
     return f"{year}-{mm:02d}"
