@@ -73,8 +73,8 @@ _SUFFIXES = alternation(word_list("name-suffixes"))
 # "Martin Luther King, Jr., Ada Roe" lose that comma ("Guerney Jr., B. G.")
 _ANY_SUFFIX = rf"(?i:{_SUFFIXES}|{alternation(word_list('name-suffixes-like-initials'))})\.?"
 _COMMA_SUFFIX = re.compile(rf",\s+({_ANY_SUFFIX})(?=\s*(?:[,;&]|$|\s+and\s))")
-# a name of two words or more, then any suffix ("Ada Roe II", not "Ivanov II")
-_NAME_THEN_SUFFIX = re.compile(rf"\S\s+\S+\s+{_ANY_SUFFIX}$")
+# every suffix, lower case and without its period
+_ANY_SUFFIX_WORDS = frozenset(word_list("name-suffixes")) | frozenset(word_list("name-suffixes-like-initials"))
 # a family name's suffix ("Stewart III", "Guerney Jr."): no initial, nor a second family name
 _SUFFIX_END = re.compile(rf"\s+(?i:{_SUFFIXES})\.?$")
 _ENTITY = re.compile(r"&\w+;")
@@ -331,7 +331,8 @@ def _first_inverted(parts: list[str]) -> list[str] | None:
 def _turn_vancouver(name: str) -> str:
     """``"Doe JA"`` -> ``"JA Doe"``; ``"Morel R."`` -> ``"R. Morel"``; other names unchanged."""
     words = name.split()
-    if _NAME_THEN_SUFFIX.search(name):  # "Ada Roe II": a suffix, not Vancouver's initials
+    # a name of two words or more, then a suffix: "Ada Roe II", not Vancouver's initials ("Ivanov II")
+    if len(words) >= 3 and words[-1].rstrip(".").lower() in _ANY_SUFFIX_WORDS:
         return name
     if len(words) >= 2 and INITIALS.match(words[-1]) and not any(INITIALS.match(w) for w in words[:-1]) \
             and (_UPPER_RUN.match(words[-1]) or words[-1].endswith(".") or "." in words[-1]):
