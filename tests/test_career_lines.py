@@ -151,6 +151,8 @@ def test_publication_headings_in_other_languages(tmp_path, heading, kind):
     ("März 2019 – heute", "2019-03", None, True), ("1. Oktober 2018", "2018-10-01", None, False),
     ("enero de 2020 - actualidad", "2020-01", None, True), ("janvier 2017 – juin 2019", "2017-01", "2019-06", False),
     ("10/2016 – 09/2019", "2016-10", "2019-09", False), ("SEPT. 2019", "2019-09", None, False),
+    # Europass and German CVs put the day first: "01/09/2019" is the 1st of September
+    ("01/09/2015 – 31/08/2019", "2015-09-01", "2019-08-31", False), ("1.10.2018 - heute", "2018-10-01", None, True),
 ])
 def test_dates_in_other_forms(text, start, end, ongoing):
     period = parse_period(text)
@@ -179,4 +181,37 @@ def test_status_words_and_sub_headings_in_german(tmp_path):
                           "### Konferenzbeiträge\n\n3. A. Beispiel. Dünne Kerne. Eingereicht bei: Graph Conference, 2024.\n")
     assert [(w.title, w.status) for w in doc.of_type(Work)] == [
         ("Graphen im Alltag", "published"), ("Kanten zählen", "under review"), ("Dünne Kerne", "under review")]
+
+
+def test_a_europass_cv_from_word(tmp_path):
+    # Europass: day-first dates ("01/09/2019 – CURRENT") with the town and country on the date's line, then
+    # the role and organization in capitals without a comma; the heading "Education and training"
+    import docx
+
+    d = docx.Document()
+    d.add_paragraph("Jan Voorbeeld")
+    d.add_paragraph("jan@example.org")
+    d.add_heading("WORK EXPERIENCE", 1)
+    d.add_paragraph("01/09/2019 – CURRENT Leiden, Netherlands")
+    d.add_paragraph("POSTDOCTORAL RESEARCHER UNIVERSITY OF GRAPHS")
+    d.add_heading("EDUCATION AND TRAINING", 1)
+    d.add_paragraph("01/09/2015 – 31/08/2019 Delft, Netherlands")
+    d.add_paragraph("PHD CANDIDATE DELFT UNIVERSITY OF KERNELS")
+    d.add_heading("PUBLICATIONS", 1)
+    d.add_paragraph("Voorbeeld, J., & Jansen, P. (2020). Graph kernels for streams. Journal of Graphs, 5(2), 1-20.")
+    d.save(tmp_path / "europass.docx")
+    doc = read_document(tmp_path / "europass.docx")
+    assert positions(doc) == [("POSTDOCTORAL RESEARCHER", "UNIVERSITY OF GRAPHS", "2019-09-01", None, True)]
+    assert doc.of_type(Position)[0].location == "Leiden, Netherlands"
+    assert degrees(doc) == [("PHD CANDIDATE", "doctorate", "DELFT UNIVERSITY OF KERNELS", "2015-09-01")]
+    assert doc.of_type(Education)[0].period.end == "2019-08-31"
+
+
+def test_a_pdf_line_with_the_date_between_role_and_organization(tmp_path):
+    # a PDF's columns run together: role, date, organization; a date inside a sentence stays in it
+    doc = facts(tmp_path, HEADER + "## Experience\n\n"
+                "Assistant Professor 2022–present Johns Hopkins Graph University\n"
+                "Postdoctoral Fellow 2018–2022 Duke Graph University\n" + PUBLICATIONS)
+    assert positions(doc) == [("Assistant Professor", "Johns Hopkins Graph University", "2022", None, True),
+                              ("Postdoctoral Fellow", "Duke Graph University", "2018", "2022", False)]
 

@@ -184,12 +184,24 @@ def _one_line_entry(item: Item) -> list[tuple[str, Item, str]] | None:
     _, a, b = found
     # what stands beside the date, without the marks next to it ("2019-present: ", ", 2015.")
     before, after = text[:a].rstrip(_AROUND_DATE).strip(), text[b:].lstrip(_AROUND_DATE).rstrip(" ,;:.")
-    if before and after or not (before or after) or before.count("(") != before.count(")"):
-        # a date inside the line ("Visited X in 2019 for a month", "Econometrics (M.Sc, 2023)"), or alone
-        return None
+    if not (before or after) or before.count("(") != before.count(")"):
+        return None  # a date alone, or inside parentheses ("Econometrics (M.Sc, 2023)")
+    if before and after:  # a PDF's columns: "Assistant Professor 2022–present Johns Hopkins University"
+        if classify_career_item(Item(before, item.line)) not in ("role", "degree") or not ORG_WORDS.search(after):
+            return None  # a date inside a sentence ("Visited X in 2019 for a month")
+        return [(classify_career_item(Item(before, item.line)), Item(before, item.line, column=item.column), before),
+                ("date", item, text[a:b]), ("org", Item(after, item.line, column=item.column), after)]
     pieces = [Item(p.strip(), item.line, column=item.column) for p in _PIECES.split(before or after) if p.strip()]
     kinds = [classify_career_item(p) for p in pieces]
     head = next((i for i, k in enumerate(kinds) if k in ("role", "degree")), None)
+    # a town not known as one before its country ("Delft, Netherlands") is a place too
+    if len(pieces) >= 2 and is_country(pieces[-1].text) and not any(
+            ORG_WORDS.search(p.text) or len(p.text.split()) > 3 for p in pieces[:-1]):
+        kinds = ["place"] * len(pieces)
+    if head is None and kinds and all(k == "place" for k in kinds):  # "01/09/2019 – CURRENT Delft, Netherlands"
+        rest = ", ".join(p.text for p in pieces)
+        date, place = ("date", item, text[a:b]), ("place", Item(rest, item.line, column=item.column), rest)
+        return [date, place] if before == "" else [place, date]
     if head is None and (item.bullet or "org" not in kinds):
         return None
     role_alone = head is not None and kinds[head] == "role" and "org" not in kinds
@@ -213,18 +225,23 @@ def _one_line_entry(item: Item) -> list[tuple[str, Item, str]] | None:
 _AROUND_DATE = " ,;:|–—-()"
 
 
-def _org_after_role(text: str) -> tuple[str, str] | None:
-    """A role and its organization printed without a comma between them, as a PDF's columns come out
-    ("Professor University College Dublin", "Head of School School of Economics"): cut before the first
-    organization's word after the last role word that leaves the role no preposition at its end."""
-    roles = list(ROLE_WORDS.finditer(text))
-    if not roles:
-        return None
-    for org in ORG_WORDS.finditer(text, roles[-1].end()):
-        # the organization's name may begin before its word: "Research Fellow Geary Institute"
-        start = org.start()
-        for word in reversed(list(_WORD.finditer(text, roles[-1].end(), org.start()))):
-            if not word.group()[:1].isupper() or ORG_WORDS.fullmatch(word.group()):
+def _org_after_role(text: str, after: int | None = None) -> tuple[str, str] | None:
+    """A role (or a degree) and its organization printed without a comma between them, as a PDF's
+    columns or Europass come out ("Professor University College Dublin", "Head of School School of
+    Economics", "PHD CANDIDATE DELFT UNIVERSITY"): cut before the first organization's word after the last
+    role word (or *after*) that leaves the role no preposition at its end."""
+    if after is None:
+        roles = list(ROLE_WORDS.finditer(text))
+        if not roles:
+            return None
+        after = roles[-1].end()
+    for org in ORG_WORDS.finditer(text, after):
+        # the organization's name may begin before its word ("Research Fellow Geary Institute"), in the
+        # same case ("MSC COMPUTER SCIENCE Utrecht University" begins at "Utrecht")
+        start, capitals = org.start(), org.group().isupper()
+        for word in reversed(list(_WORD.finditer(text, after, org.start()))):
+            w = word.group()
+            if not w[:1].isupper() or ORG_WORDS.fullmatch(w) or ROLE_WORDS.fullmatch(w) or w.isupper() != capitals:
                 break
             start = word.start()
         role, rest = text[:start].strip(), text[start:].strip()
@@ -263,6 +280,8 @@ def _split_degree(text: str) -> tuple[str, str | None, str | None, str | None]:
             else:
                 field_ = tail
         if fm.lastindex == 2:  # "PhD Economics Trinity College Dublin": no "in" or "of" before the field
+            if institution is None and (cut := _org_after_role(text, m.end())):  # "PHD CANDIDATE DELFT UNIVERSITY"
+                return cut[0], level, None, cut[1]
             return degree if institution is None else f"{head} {field_}", level, field_, institution
         degree = f"{head} in {field_}" if rest.lower().startswith("in") else f"{head} of {field_}"
     return degree, level, field_, institution
@@ -353,6 +372,8 @@ def parse_career(section: Section, ctx: Context) -> list:
                 location=place or (org.location if org else None)))
             continue
         role = got.get("role", [None])[0]
+        if org is None and role and (cut := _org_after_role(role)):  # "POSTDOCTORAL RESEARCHER UNIVERSITY OF X"
+            role, org = cut[0], parse_org(cut[1])
         if org is None and role is None:
             what = "; ".join(t for _, _, t in entry)[:80]
             ctx.skip(items, f"entry with neither an organization nor a role: {what!r}")
