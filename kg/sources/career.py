@@ -187,10 +187,12 @@ def _one_line_entry(item: Item) -> list[tuple[str, Item, str]] | None:
     if not (before or after) or before.count("(") != before.count(")"):
         return None  # a date alone, or inside parentheses ("Econometrics (M.Sc, 2023)")
     if before and after:  # a PDF's columns: "Assistant Professor 2022–present Johns Hopkins University"
-        if classify_career_item(Item(before, item.line)) not in ("role", "degree") or not ORG_WORDS.search(after):
+        head_item = Item(before, item.line, column=item.column)
+        kind = classify_career_item(head_item)
+        if kind not in ("role", "degree") or not ORG_WORDS.search(after):
             return None  # a date inside a sentence ("Visited X in 2019 for a month")
-        return [(classify_career_item(Item(before, item.line)), Item(before, item.line, column=item.column), before),
-                ("date", item, text[a:b]), ("org", Item(after, item.line, column=item.column), after)]
+        return [(kind, head_item, before), ("date", item, text[a:b]),
+                ("org", Item(after, item.line, column=item.column), after)]
     pieces = [Item(p.strip(), item.line, column=item.column) for p in _PIECES.split(before or after) if p.strip()]
     kinds = [classify_career_item(p) for p in pieces]
     head = next((i for i, k in enumerate(kinds) if k in ("role", "degree")), None)
@@ -266,25 +268,29 @@ def _split_degree(text: str) -> tuple[str, str | None, str | None, str | None]:
     rest = re.sub(r"^student\b\s*", "", rest, flags=re.I)
     degree = f"{head} {rest}".strip() if rest else head
     field_, institution = None, None
-    fm = re.match(r"^(?:in|of)\s+(.+)$", rest, re.I) or re.match(r"^()(.+)$", rest) if rest else None
-    if fm:
-        tail = fm.group(fm.lastindex)
-        cut = re.search(r"\s(The\s+[A-Z].*)$", tail)
-        if cut:
-            field_, institution = tail[: cut.start()].strip(), cut.group(1).strip()
+    if not rest or rest[:1].islower() and not _IN_OR_OF.match(rest):  # "PhD", "PhD in", "PhD candidate"
+        return degree, level, field_, institution
+    prep = _IN_OR_OF.match(rest)
+    tail = rest[prep.end():] if prep else rest
+    cut = re.search(r"\s(The\s+[A-Z].*)$", tail)
+    if cut:
+        field_, institution = tail[: cut.start()].strip(), cut.group(1).strip()
+    else:
+        for known in sorted(word_list("fields-of-study"), key=len, reverse=True):
+            if tail.lower().startswith(known.lower() + " ") and ORG_WORDS.search(tail[len(known):]):
+                field_, institution = tail[: len(known)], tail[len(known):].strip()
+                break
         else:
-            for known in sorted(word_list("fields-of-study"), key=len, reverse=True):
-                if tail.lower().startswith(known.lower() + " ") and ORG_WORDS.search(tail[len(known):]):
-                    field_, institution = tail[: len(known)], tail[len(known):].strip()
-                    break
-            else:
-                field_ = tail
-        if fm.lastindex == 2:  # "PhD Economics Trinity College Dublin": no "in" or "of" before the field
-            if institution is None and (cut := _org_after_role(text, m.end())):  # "PHD CANDIDATE DELFT UNIVERSITY"
-                return cut[0], level, None, cut[1]
-            return degree if institution is None else f"{head} {field_}", level, field_, institution
-        degree = f"{head} in {field_}" if rest.lower().startswith("in") else f"{head} of {field_}"
-    return degree, level, field_, institution
+            field_ = tail
+    if prep:
+        return f"{head} {prep.group(1).lower()} {field_}", level, field_, institution
+    # no "in" or "of" before the field: "PhD Economics Trinity College Dublin", "PHD CANDIDATE DELFT UNIVERSITY"
+    if institution is None and (cut := _org_after_role(text, m.end())):
+        return cut[0], level, None, cut[1]
+    return degree if institution is None else f"{head} {field_}", level, field_, institution
+
+
+_IN_OR_OF = re.compile(r"(in|of)\s+(?=\S)", re.I)
 
 
 def _supervisor_names(text: str) -> list[str]:
