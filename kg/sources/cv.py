@@ -7,6 +7,7 @@ the same records. ``format`` is ``"markdown-cv"`` where the text carries markup.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from kg.privacy import STREET_ENDINGS
 from kg.records import OrgRef, Profile, Span, Work
@@ -79,17 +80,17 @@ def read_cv(text: str, document: str, ctx: S.Context, first: str = "header",
     return profile, facts, fmt
 
 
-def _cv_title_words() -> str:
-    return alternation(word_list("cv-title-words"))
+@cache
+def _cv_title() -> re.Pattern:
+    """The words that title a CV before or after its owner's name ("Curriculum Vitae - ", "'s CV")."""
+    words = alternation(word_list("cv-title-words"))
+    return re.compile(rf"^(?:{words})\s*(?:[-:–|,]|of)\s*|\s*[-:–|,]\s*(?:{words})$|['’]s\s+(?:{words})$", re.I)
 
 
 def _owner_name(raw: str) -> str:
     """``"# Jane Doe's CV"``, ``"Curriculum Vitae - Jane Doe"`` -> ``"Jane Doe"``."""
     text = strip_markup(re.sub(r"^#+\s*", "", raw))
-    words = _cv_title_words()
-    text = re.sub(rf"^(?:{words})\s*(?:[-:–|,]|of)\s*|\s*[-:–|,]\s*(?:{words})$|['’]s\s+(?:{words})$", "", text,
-                  flags=re.I)
-    return clean_person_name(text)
+    return clean_person_name(_cv_title().sub("", text))
 
 
 def _read_header(section, document: str, ctx: S.Context) -> Profile | None:
