@@ -18,6 +18,17 @@ from kg.sources.reference_venue import EDITOR
 INSIDE_SEPARATORS = re.compile(r",\s*(?![^()]*\))|\s+and\s+(?=[A-Z])")
 
 
+def reads_as_names(text: str) -> bool:
+    """Whether *text*, where an entry begins, is its names: two or more, or one with initials or inverted
+    ("W. Li", "Roe, Jane"); a plain "Graph Kernels" could as well be a title.
+
+    >>> reads_as_names("Roe, J. and A. Tester"), reads_as_names("W. Li"), reads_as_names("Graph Kernels")
+    (True, True, False)
+    """
+    count, quality = author_list_quality(text)
+    return bool(count) and quality >= 0.9 and (count > 1 or name_score(text) >= 1.0 or text.count(",") == 1)
+
+
 def lone_name_first(body: list[Block], year_next: bool = False) -> bool:
     """Whether an entry with no author list begins with one person's name, then its title: "W. Li.
     Title...", "Poole, David (1988). Title...", "Tim Watson. A new representation technique...". A
@@ -66,8 +77,7 @@ def leading_names(text: str) -> tuple[str, str, str] | None:
     found = None
     for sep in list(INSIDE_SEPARATORS.finditer(text))[:_MAX_LEADING]:
         names, after = text[:sep.start()], text[sep.end():]
-        count, quality = author_list_quality(names)
-        if not count or quality < 0.9 or count == 1 and name_score(names) < 1.0 and names.count(",") != 1:
+        if not reads_as_names(names):
             continue
         end = _TITLE_END.search(after)
         title = after[:end.start()] if end else after
@@ -97,9 +107,7 @@ def year_after_names(blocks: list[Block]) -> list[Block]:
     ("Scott, W. B. and E. J. Crossman 1973 Freshwater Fishes of Canada.") made three."""
     first = blocks[0].text if blocks and blocks[0].style == "plain" else ""
     m = _NAMES_THEN_YEAR.match(first) or _NAMES_YEAR_TITLE.match(first)
-    count, quality = author_list_quality(m.group("names")) if m else (0, 0.0)
-    # one name only with initials or inverted: "Graph Census 2020." is a title
-    if quality < 0.9 or count == 1 and name_score(m.group("names")) < 1.0 and m.group("names").count(",") != 1:
+    if m is None or not reads_as_names(m.group("names")):  # "Graph Census 2020." is a title
         return blocks
     line = blocks[0].line
     title = m.groupdict().get("title")
@@ -169,9 +177,7 @@ def leading_editors(text: str) -> tuple[list[str], str] | None:
     if m is None or not m.start():
         return None
     names = text[:m.start()].strip(" ,")
-    count, quality = author_list_quality(names)
-    # one name only with initials or inverted, as before a title: "Graph Kernels (2nd ed.)" names nobody
-    if not count or quality < 0.9 or count == 1 and name_score(names) < 1.0 and names.count(",") != 1:
+    if not reads_as_names(names):  # "Graph Kernels (2nd ed.)" names nobody
         return None
     return [a.name for a in split_author_list(names)], text[m.end():]
 
@@ -222,8 +228,7 @@ def names_before_colon(text: str) -> tuple[str, str] | None:
     ('Roe, T.; Tester, K.', 'Graphen im Alltag.')
     """
     m = _NAMES_COLON.match(text)
-    count, quality = author_list_quality(m.group("names")) if m else (0, 0.0)
-    if quality < 0.9 or count == 1 and name_score(m.group("names")) < 1.0 and m.group("names").count(",") != 1:
+    if m is None or not reads_as_names(m.group("names")):
         return None
     # each name with an initial, or every name family first: "Levin, David, Unsettling Opera: Staging ..."
     # is a name and a title with a colon (Chicago), not two names
