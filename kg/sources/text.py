@@ -38,18 +38,17 @@ _MONTHS = {name: int(number[0]) for name, number in word_table("month-names").it
 MONTH = rf"(?i:{alternation(_MONTHS)})\.?"  # any case, as the patterns using it may not ignore case
 _SEASON = r"(?:Spring|Summer|Fall|Autumn|Winter)"
 # "2019", "Aug. 2020", "16 Jan 2026", "Aug 14, 2015", "enero de 2020", "10/2016", "01/09/2019" (day first,
-# as in Europe), "Summer 2013" (a season says no month)
-DATE = (rf"(?:(?:\d{{1,2}}\.?\s+)?{MONTH}(?:\s+\d{{1,2}})?(?:\s+de)?\s*,?\s*|(?:(?:0?[1-9]|[12]\d|3[01])[/.])?"
-        rf"(?:0?[1-9]|1[0-2])[/.]|{_SEASON}\s+)?(?:19|20)\d\d")
+# as in Europe), "Summer 2013" (a season says no month); its parts named for parse_date
+_DATE_PARTS = (rf"(?:(?:(?P<day>\d{{1,2}})\.?\s+)?(?P<month>{MONTH})(?:\s+(?P<day_after>\d{{1,2}}))?(?:\s+de)?\s*,?\s*"
+               rf"|(?:(?P<day_number>0?[1-9]|[12]\d|3[01])[/.])?(?P<number>0?[1-9]|1[0-2])[/.]|{_SEASON}\s+)?"
+               r"(?P<year>(?:19|20)\d\d)")
+DATE = re.sub(r"\(\?P<\w+>", "(?:", _DATE_PARTS)  # the same, its groups unnamed, for patterns made of several dates
 # the end of a range that has not ended: "present", "heute", "aujourd'hui" (kg/words/open-end-words.txt)
 _OPEN_END = rf"(?:{alternation(word_list('open-end-words'), any_space=True)})(?!\w)"
 _RANGE = re.compile(rf"(?P<start>{DATE})\s*(?:-|–|—|~|to|until|bis)\s*(?P<end>{DATE}|{_OPEN_END})", re.I)
 _SINGLE = re.compile(DATE, re.I)
 _YEAR = re.compile(r"(?:19|20)(?=\d\d)")  # "19"/"20" never begins one character after another: no year is skipped
-_ONE_DATE = re.compile(rf"\s*(?:(?P<day>\d{{1,2}})\.?\s+)?(?:(?P<month>{MONTH})(?:\s+(?P<day_after>\d{{1,2}}))?"
-                       rf"(?:\s+de)?\s*,?\s*|(?:(?P<day_number>0?[1-9]|[12]\d|3[01])[/.])?(?P<number>0?[1-9]|1[0-2])[/.]|"
-                       rf"{_SEASON}\s+)?(?P<year>(?:19|20)\d\d)\s*",
-                       re.I)
+_ONE_DATE = re.compile(rf"\s*{_DATE_PARTS}\s*", re.I)
 _OPEN_END_WORD = re.compile(_OPEN_END, re.I)
 _FOUR_DIGIT_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _SHORT_YEAR = re.compile(r"['’](\d\d)\b")
@@ -100,8 +99,7 @@ def parse_date(text: str) -> str | None:
         return f"{year}-{int(m.group('number')):02d}{day}"
     if not month:
         return year
-    # casefold: the pattern, case-blind, also takes "ſep" (long s), which lower() leaves
-    mm = _MONTHS.get(month.rstrip(".").lower()) or _MONTHS[month.rstrip(".").casefold()]
+    mm = _MONTHS[month.rstrip(".").casefold()]  # casefold: the pattern, case-blind, also takes "ſep" (long s)
     if day:
         return f"{year}-{mm:02d}-{int(day):02d}"
     return f"{year}-{mm:02d}"
